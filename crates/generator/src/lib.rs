@@ -1,0 +1,58 @@
+//! The generator side of puzzle-tables: walks a puzzle's whole state space once, by reverse
+//! breadth-first search from the goal, and writes the table files the query crate reads.
+//!
+//! [`bfs::reverse_bfs`] is generic over any ranked [`bfs::StateSpace`]; each puzzle module
+//! turns one walk into table payloads. [`build`] makes any table the query crate names, and
+//! [`write_table`] puts it on disk atomically.
+#![deny(missing_docs)]
+
+pub mod bfs;
+pub mod eight;
+mod pack;
+mod write;
+
+pub use pack::pack2;
+pub use write::write_table;
+
+use puzzle_tables_query::{Metadata, Puzzle, TableSpec};
+
+/// A generated table: its spec, its metadata and its payload, ready to be written.
+#[derive(Clone, Debug)]
+pub struct BuiltTable {
+    /// What it is.
+    pub spec: TableSpec,
+    /// How it was made.
+    pub metadata: Metadata,
+    /// The entries, encoded as `spec.encoding` says.
+    pub payload: Vec<u8>,
+}
+
+impl BuiltTable {
+    /// The whole file's bytes.
+    pub fn file_bytes(&self) -> Vec<u8> {
+        self.spec.encode_file(&self.metadata, &self.payload)
+    }
+}
+
+/// Told how a long generation is going; the command line draws it as a progress bar.
+pub trait Progress {
+    /// A walk over `total` states begins.
+    fn start(&mut self, what: &str, total: u64);
+    /// `done` of the `total` states are reached.
+    fn advance(&mut self, done: u64);
+}
+
+/// A [`Progress`] that shows nothing.
+pub struct Silent;
+
+impl Progress for Silent {
+    fn start(&mut self, _: &str, _: u64) {}
+    fn advance(&mut self, _: u64) {}
+}
+
+/// Builds every table `puzzle` needs (see [`puzzle_tables_query::tables_of`]).
+pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
+    match puzzle {
+        Puzzle::Eight => vec![eight::build_parent_table(progress)],
+    }
+}

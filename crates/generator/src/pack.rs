@@ -1,0 +1,25 @@
+//! Bit packing for table payloads.
+
+/// Packs values below 4 into two bits each, four to a byte, the first in the lowest bits
+/// (the query crate's `Encoding::Packed2`).
+pub fn pack2(values: &[u8]) -> Vec<u8> {
+    values
+        .chunks(4)
+        .map(|chunk| chunk.iter().enumerate().fold(0u8, |byte, (i, &v)| byte | (v & 0b11) << (2 * i)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use puzzle_tables_query::format::packed2_at;
+
+    #[test]
+    fn packed_values_read_back() {
+        let values: Vec<u8> = (0..1001u32).map(|i| (i * 7 % 4) as u8).collect();
+        let packed = super::pack2(&values);
+        assert_eq!(packed.len(), 251);
+        for (i, &v) in values.iter().enumerate() {
+            assert_eq!(packed2_at(&packed, i as u64), Some(v));
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! Writing table files atomically.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Writes `bytes` to `path` atomically: into a temporary file beside it (unique to this
+/// process and call), synced, then renamed over `path`. Readers see the old file or the new
+/// one, never a part; two writers of the same table each rename a whole file.
+pub fn write_table(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let name = path.file_name().ok_or_else(|| io::Error::other("a table path needs a file name"))?;
+    let unique = format!(".tmp.{}.{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
+    let temporary = dir.join(format!("{}{unique}", name.to_string_lossy()));
+    let result = (|| {
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temporary, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    result
+}

@@ -1,0 +1,11 @@
+//! Puzzle models for puzzle-tables: states, moves, perfect ranking and unranking, and the
+//! judges' input and output formats.
+//!
+//! Nothing here touches files: the generator and the query crates share these models, so a
+//! table written by one is read by the other with exactly the same ranking. Each puzzle's
+//! `RANKING_VERSION` changes whenever its ranking does, and tables built with another one
+//! are refused.
+#![deny(missing_docs)]
+
+pub mod eight;
+pub mod judge;

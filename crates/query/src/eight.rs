@@ -1,0 +1,62 @@
+//! Eight-puzzle answers from the parent table: for every solvable board, the move that
+//! takes it one step closer to the goal, two bits per board.
+
+use std::path::Path;
+
+use puzzle_tables_models::eight::{Board, Move, RANKING_VERSION, SOLVABLE_BOARDS};
+
+use crate::format::{packed2_at, Encoding, Puzzle, TableKind, TableSpec};
+use crate::table::{Table, TableError, TableErrorKind};
+
+/// The farthest any solvable board lies from the goal; a walk longer than this means the
+/// table contradicts itself.
+pub const MAX_DISTANCE: usize = 31;
+
+/// The eight puzzle's parent table, verified and ready for queries.
+#[derive(Debug)]
+pub struct EightTable {
+    table: Table,
+}
+
+impl EightTable {
+    /// The parent table's spec.
+    pub const SPEC: TableSpec = TableSpec {
+        puzzle: Puzzle::Eight,
+        kind: TableKind::ParentMove,
+        variant: 0,
+        encoding: Encoding::Packed2,
+        ranking_version: RANKING_VERSION,
+        entries: SOLVABLE_BOARDS as u64,
+    };
+
+    /// Opens and verifies the parent table at `path`.
+    pub fn open(path: &Path) -> Result<EightTable, TableError> {
+        Table::open_verified(path, &Self::SPEC).map(|table| EightTable { table })
+    }
+
+    /// The underlying table (for its metadata).
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// A shortest move sequence from `board` to the goal, or `None` when `board` is
+    /// unsolvable. Fails only if the table's entries contradict each other.
+    pub fn optimal_moves(&self, board: &Board) -> Result<Option<Vec<Move>>, TableError> {
+        let Some(mut rank) = board.rank() else { return Ok(None) };
+        let goal = Board::GOAL.rank();
+        let mut board = *board;
+        let mut moves = Vec::new();
+        while Some(rank) != goal {
+            let step = packed2_at(self.table.payload(), u64::from(rank)).and_then(Move::from_index);
+            let next = step.and_then(|step| Some((step, board.apply(step)?)));
+            let Some((step, next)) = next.filter(|_| moves.len() < MAX_DISTANCE) else {
+                let message = format!("the walk from board {board} does not reach the goal");
+                return Err(self.table.error(TableErrorKind::Inconsistent(message)));
+            };
+            moves.push(step);
+            board = next;
+            rank = board.rank().unwrap_or(u32::MAX);
+        }
+        Ok(Some(moves))
+    }
+}

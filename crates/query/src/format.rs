@@ -1,0 +1,334 @@
+//! The table file format, shared by the generator (which writes it) and this crate.
+//!
+//! All integers are little-endian. A file is a fixed 128-byte [`Header`], the metadata
+//! (postcard-encoded [`Metadata`]) right after it, then the payload at the next multiple of
+//! [`PAYLOAD_ALIGN`], so that it can be read in place from a memory map. The file ends
+//! exactly where the payload does.
+//!
+//! | offset | size | field |
+//! |-------:|-----:|-------|
+//! | 0   | 8  | magic `PUZTABLE` |
+//! | 8   | 4  | format version ([`FORMAT_VERSION`]) |
+//! | 12  | 4  | header length (128) |
+//! | 16  | 4  | puzzle ([`Puzzle`]) |
+//! | 20  | 4  | table kind ([`TableKind`]) |
+//! | 24  | 4  | variant (which table of that kind, such as a start cell) |
+//! | 28  | 4  | payload encoding ([`Encoding`]) |
+//! | 32  | 4  | the puzzle model's ranking version |
+//! | 36  | 4  | reserved, zero |
+//! | 40  | 8  | entry count |
+//! | 48  | 8  | metadata offset |
+//! | 56  | 8  | metadata length |
+//! | 64  | 8  | payload offset |
+//! | 72  | 8  | payload length |
+//! | 80  | 4  | CRC-32 of the metadata |
+//! | 84  | 4  | CRC-32 of the payload |
+//! | 88  | 36 | reserved, zero |
+//! | 124 | 4  | CRC-32 of bytes 0..124 |
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The first eight bytes of every table file.
+pub const MAGIC: [u8; 8] = *b"PUZTABLE";
+/// The version of this layout; files of another version are refused.
+pub const FORMAT_VERSION: u32 = 1;
+/// The header's length in bytes.
+pub const HEADER_LEN: usize = 128;
+/// The payload starts at a multiple of this many bytes.
+pub const PAYLOAD_ALIGN: u64 = 64;
+
+macro_rules! numbered_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $value:literal => $label:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant = $value,)*
+        }
+
+        impl $name {
+            /// Every value, in code order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            /// The value whose [`label`](Self::label) is `label`.
+            pub fn from_label(label: &str) -> Option<$name> {
+                Self::ALL.iter().copied().find(|value| value.label() == label)
+            }
+
+            /// The number stored in a header.
+            pub fn code(self) -> u32 {
+                self as u32
+            }
+
+            /// The value stored as `code`, if there is one.
+            pub fn from_code(code: u32) -> Option<$name> {
+                match code {
+                    $($value => Some($name::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// A short lowercase name, used in file names and messages.
+            pub fn label(self) -> &'static str {
+                match self {
+                    $($name::$variant => $label,)*
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.label())
+            }
+        }
+    };
+}
+
+numbered_enum! {
+    /// The puzzles that have tables.
+    Puzzle {
+        /// The eight puzzle.
+        Eight = 1 => "eight",
+    }
+}
+
+numbered_enum! {
+    /// What a table's entries mean.
+    TableKind {
+        /// For each ranked state, the move that takes it one step closer to the goal.
+        ParentMove = 1 => "parent",
+    }
+}
+
+numbered_enum! {
+    /// How a payload stores its entries.
+    Encoding {
+        /// Two bits per entry, four entries per byte, the first in the lowest bits.
+        Packed2 = 1 => "packed-2",
+    }
+}
+
+impl Encoding {
+    /// The payload length in bytes for `entries` entries, or `None` when it overflows.
+    pub fn payload_len(self, entries: u64) -> Option<u64> {
+        match self {
+            Encoding::Packed2 => Some(entries.div_ceil(4)),
+        }
+    }
+}
+
+/// Everything a reader expects of one table file; the generator writes to the same spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSpec {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// What the entries mean.
+    pub kind: TableKind,
+    /// Which table of this kind (a start cell, say); 0 when there is one.
+    pub variant: u32,
+    /// How entries are stored.
+    pub encoding: Encoding,
+    /// The puzzle model's ranking version the entries are indexed by.
+    pub ranking_version: u32,
+    /// The number of entries.
+    pub entries: u64,
+}
+
+impl TableSpec {
+    /// The file name within the tables directory, such as `eight-parent.tbl`.
+    pub fn file_name(&self) -> String {
+        if self.variant == 0 {
+            format!("{}-{}.tbl", self.puzzle, self.kind)
+        } else {
+            format!("{}-{}-{}.tbl", self.puzzle, self.kind, self.variant)
+        }
+    }
+
+    /// The payload length this spec implies.
+    pub fn payload_len(&self) -> Option<u64> {
+        self.encoding.payload_len(self.entries)
+    }
+
+    /// A whole table file: header, metadata and `payload`, which must be
+    /// [`TableSpec::payload_len`] bytes long.
+    pub fn encode_file(&self, metadata: &Metadata, payload: &[u8]) -> Vec<u8> {
+        assert_eq!(Some(payload.len() as u64), self.payload_len(), "payload length for {}", self.file_name());
+        let metadata = postcard::to_allocvec(metadata).expect("metadata serializes");
+        let metadata_offset = HEADER_LEN as u64;
+        let payload_offset = (metadata_offset + metadata.len() as u64).next_multiple_of(PAYLOAD_ALIGN);
+        let header = Header {
+            puzzle: self.puzzle.code(),
+            kind: self.kind.code(),
+            variant: self.variant,
+            encoding: self.encoding.code(),
+            ranking_version: self.ranking_version,
+            entries: self.entries,
+            metadata_offset,
+            metadata_len: metadata.len() as u64,
+            payload_offset,
+            payload_len: payload.len() as u64,
+            metadata_crc: crc32fast::hash(&metadata),
+            payload_crc: crc32fast::hash(payload),
+        };
+        let mut file = header.encode().to_vec();
+        file.extend_from_slice(&metadata);
+        file.resize(payload_offset as usize, 0);
+        file.extend_from_slice(payload);
+        file
+    }
+}
+
+impl fmt::Display for TableSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} table", self.puzzle, self.kind)?;
+        if self.variant != 0 {
+            write!(f, " {}", self.variant)?;
+        }
+        Ok(())
+    }
+}
+
+/// Facts about how a table was generated, stored in the file. Deterministic: no times or
+/// host names, so the same generator always writes the same bytes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metadata {
+    /// What the table holds, in words.
+    pub description: String,
+    /// The command that generates it.
+    pub generated_by: String,
+    /// `depth_counts[d]`: how many entries lie at distance `d` from the goal.
+    pub depth_counts: Vec<u64>,
+    /// Named generation parameters and facts (for example a start cell), in a fixed order.
+    pub parameters: Vec<(String, String)>,
+}
+
+impl Metadata {
+    /// The largest distance with an entry, if any.
+    pub fn max_depth(&self) -> Option<usize> {
+        self.depth_counts.iter().rposition(|&count| count > 0)
+    }
+}
+
+/// The fixed header, as numbers; see the module documentation for the layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// [`Puzzle`] code.
+    pub puzzle: u32,
+    /// [`TableKind`] code.
+    pub kind: u32,
+    /// Which table of its kind.
+    pub variant: u32,
+    /// [`Encoding`] code.
+    pub encoding: u32,
+    /// The model's ranking version.
+    pub ranking_version: u32,
+    /// Number of entries.
+    pub entries: u64,
+    /// Where the metadata starts.
+    pub metadata_offset: u64,
+    /// Metadata length in bytes.
+    pub metadata_len: u64,
+    /// Where the payload starts.
+    pub payload_offset: u64,
+    /// Payload length in bytes.
+    pub payload_len: u64,
+    /// CRC-32 of the metadata bytes.
+    pub metadata_crc: u32,
+    /// CRC-32 of the payload bytes.
+    pub payload_crc: u32,
+}
+
+/// Why a header could not be decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeaderError {
+    /// The magic bytes are wrong: not a table file.
+    Magic,
+    /// Another format version (with a valid header checksum).
+    Version(u32),
+    /// The header checksum does not match: the header is damaged.
+    Checksum,
+    /// The header length field is not 128.
+    Length(u32),
+}
+
+impl Header {
+    /// The header's 128 bytes, checksum included.
+    pub fn encode(&self) -> [u8; HEADER_LEN] {
+        let mut bytes = [0u8; HEADER_LEN];
+        bytes[0..8].copy_from_slice(&MAGIC);
+        let words32 = [
+            (8, FORMAT_VERSION),
+            (12, HEADER_LEN as u32),
+            (16, self.puzzle),
+            (20, self.kind),
+            (24, self.variant),
+            (28, self.encoding),
+            (32, self.ranking_version),
+            (80, self.metadata_crc),
+            (84, self.payload_crc),
+        ];
+        for (at, value) in words32 {
+            bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        }
+        let words64 = [
+            (40, self.entries),
+            (48, self.metadata_offset),
+            (56, self.metadata_len),
+            (64, self.payload_offset),
+            (72, self.payload_len),
+        ];
+        for (at, value) in words64 {
+            bytes[at..at + 8].copy_from_slice(&value.to_le_bytes());
+        }
+        let crc = crc32fast::hash(&bytes[..124]);
+        bytes[124..].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
+    /// Decodes and checks a header's magic, version, checksum and length field.
+    pub fn decode(bytes: &[u8; HEADER_LEN]) -> Result<Header, HeaderError> {
+        if bytes[0..8] != MAGIC {
+            return Err(HeaderError::Magic);
+        }
+        let checksum_ok = crc32fast::hash(&bytes[..124]) == u32_at(bytes, 124);
+        let version = u32_at(bytes, 8);
+        if !checksum_ok {
+            return Err(HeaderError::Checksum);
+        }
+        if version != FORMAT_VERSION {
+            return Err(HeaderError::Version(version));
+        }
+        if u32_at(bytes, 12) != HEADER_LEN as u32 {
+            return Err(HeaderError::Length(u32_at(bytes, 12)));
+        }
+        Ok(Header {
+            puzzle: u32_at(bytes, 16),
+            kind: u32_at(bytes, 20),
+            variant: u32_at(bytes, 24),
+            encoding: u32_at(bytes, 28),
+            ranking_version: u32_at(bytes, 32),
+            entries: u64_at(bytes, 40),
+            metadata_offset: u64_at(bytes, 48),
+            metadata_len: u64_at(bytes, 56),
+            payload_offset: u64_at(bytes, 64),
+            payload_len: u64_at(bytes, 72),
+            metadata_crc: u32_at(bytes, 80),
+            payload_crc: u32_at(bytes, 84),
+        })
+    }
+}
+
+fn u32_at(bytes: &[u8; HEADER_LEN], at: usize) -> u32 {
+    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+}
+
+fn u64_at(bytes: &[u8; HEADER_LEN], at: usize) -> u64 {
+    u64::from(u32_at(bytes, at)) | u64::from(u32_at(bytes, at + 4)) << 32
+}
+
+/// Reads entry `index` of a [`Encoding::Packed2`] payload, or `None` past its end.
+pub fn packed2_at(payload: &[u8], index: u64) -> Option<u8> {
+    let byte = payload.get(usize::try_from(index / 4).ok()?)?;
+    Some(byte >> ((index % 4) * 2) & 0b11)
+}

@@ -1,0 +1,26 @@
+//! The query side of puzzle-tables: opens table files, checks them, memory-maps them and
+//! answers puzzles from them.
+//!
+//! [`Table::open`] checks a file's header, sizes and metadata in constant time and never
+//! panics, whatever the bytes; [`Table::verify`] reads the whole payload and checks its
+//! checksum. Each puzzle's reader (such as [`eight::EightTable`]) opens *and* verifies its
+//! tables, so a damaged file is refused before its first answer.
+//!
+//! This crate never depends on the generator: a program that only answers queries ships
+//! without it.
+#![deny(missing_docs)]
+
+pub mod eight;
+pub mod format;
+mod map;
+mod table;
+
+pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
+pub use table::{Table, TableError, TableErrorKind};
+
+/// Every table a puzzle needs, in the order they are built.
+pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
+    match puzzle {
+        Puzzle::Eight => vec![eight::EightTable::SPEC],
+    }
+}

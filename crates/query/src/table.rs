@@ -1,0 +1,253 @@
+//! [`Table`]: one opened, checked and memory-mapped table file.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use memmap2::Mmap;
+
+use crate::format::{Header, HeaderError, Metadata, TableSpec, FORMAT_VERSION, HEADER_LEN, PAYLOAD_ALIGN};
+use crate::map::map_read_only;
+
+/// A table file that passed [`Table::open`]'s checks.
+pub struct Table {
+    path: PathBuf,
+    spec: TableSpec,
+    header: Header,
+    metadata: Metadata,
+    map: Mmap,
+}
+
+/// A table file that cannot be used, and why; the message names the file.
+#[derive(Debug, thiserror::Error)]
+#[error("table {}: {kind}", path.display())]
+pub struct TableError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub kind: TableErrorKind,
+}
+
+/// What is wrong with a table file.
+#[derive(Debug, thiserror::Error)]
+pub enum TableErrorKind {
+    /// There is no file.
+    #[error("missing")]
+    Missing,
+    /// The file could not be read.
+    #[error("cannot be read: {0}")]
+    Io(#[from] io::Error),
+    /// A directory (or another non-file) stands where the file should be.
+    #[error("is not a regular file")]
+    NotAFile,
+    /// Shorter than a header.
+    #[error("truncated: {found} bytes, shorter than the {HEADER_LEN}-byte header")]
+    TooShort {
+        /// The file's length.
+        found: u64,
+    },
+    /// The magic bytes are wrong.
+    #[error("not a puzzle-tables table (wrong magic bytes)")]
+    NotATable,
+    /// The header checksum does not match.
+    #[error("damaged header (header checksum mismatch)")]
+    HeaderChecksum,
+    /// Another format version.
+    #[error("format version {found}, but this build reads version {FORMAT_VERSION}")]
+    Version {
+        /// The file's version.
+        found: u32,
+    },
+    /// The file holds another table than the one asked for.
+    #[error("holds {found}, expected {expected}")]
+    WrongTable {
+        /// What was asked for.
+        expected: String,
+        /// What the header says.
+        found: String,
+    },
+    /// Built with another ranking of the puzzle's states.
+    #[error("built with ranking version {found}, but this build ranks with version {expected}")]
+    RankingVersion {
+        /// This build's ranking version.
+        expected: u32,
+        /// The file's.
+        found: u32,
+    },
+    /// The header's sizes and offsets do not fit the spec or the file.
+    #[error("inconsistent layout: {0}")]
+    Layout(String),
+    /// The metadata does not match its checksum or cannot be decoded.
+    #[error("damaged metadata: {0}")]
+    Metadata(String),
+    /// The payload does not match its checksum.
+    #[error("damaged payload (checksum {found:08x}, expected {expected:08x})")]
+    PayloadChecksum {
+        /// The header's checksum.
+        expected: u32,
+        /// The payload's.
+        found: u32,
+    },
+    /// The entries contradict each other (a walk that does not reach the goal).
+    #[error("inconsistent entries: {0}")]
+    Inconsistent(String),
+}
+
+impl Table {
+    /// Opens `path` as the table `spec` describes and checks, in constant time, its header,
+    /// sizes, file length and metadata. The payload checksum is left to [`Table::verify`].
+    pub fn open(path: &Path, spec: &TableSpec) -> Result<Table, TableError> {
+        let fail = |kind| TableError { path: path.to_path_buf(), kind };
+        let (header, metadata, map) = open_checked(path, spec).map_err(fail)?;
+        Ok(Table { path: path.to_path_buf(), spec: *spec, header, metadata, map })
+    }
+
+    /// [`Table::open`] and then [`Table::verify`]: what every reader does before its first
+    /// answer, so that a damaged file never gives one.
+    pub fn open_verified(path: &Path, spec: &TableSpec) -> Result<Table, TableError> {
+        let table = Table::open(path, spec)?;
+        table.verify()?;
+        Ok(table)
+    }
+
+    /// Reads the whole payload and checks its checksum.
+    pub fn verify(&self) -> Result<(), TableError> {
+        let found = crc32fast::hash(self.payload());
+        if found != self.header.payload_crc {
+            return Err(self.error(TableErrorKind::PayloadChecksum { expected: self.header.payload_crc, found }));
+        }
+        Ok(())
+    }
+
+    /// The payload, read in place from the map.
+    pub fn payload(&self) -> &[u8] {
+        let start = self.header.payload_offset as usize;
+        &self.map[start..start + self.header.payload_len as usize]
+    }
+
+    /// The generation facts stored in the file.
+    pub fn metadata(&self) -> &Metadata {
+        &self.metadata
+    }
+
+    /// The spec the table was opened with.
+    pub fn spec(&self) -> &TableSpec {
+        &self.spec
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file's length in bytes.
+    pub fn file_len(&self) -> u64 {
+        self.map.len() as u64
+    }
+
+    /// The payload checksum recorded in the header.
+    pub fn payload_crc(&self) -> u32 {
+        self.header.payload_crc
+    }
+
+    /// An error about this table's file.
+    pub fn error(&self, kind: TableErrorKind) -> TableError {
+        TableError { path: self.path.clone(), kind }
+    }
+}
+
+impl fmt::Debug for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table").field("path", &self.path).field("spec", &self.spec).finish_non_exhaustive()
+    }
+}
+
+fn open_checked(path: &Path, spec: &TableSpec) -> Result<(Header, Metadata, Mmap), TableErrorKind> {
+    let mut file = File::open(path).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => TableErrorKind::Missing,
+        _ => TableErrorKind::Io(e),
+    })?;
+    let file_meta = file.metadata()?;
+    if !file_meta.is_file() {
+        return Err(TableErrorKind::NotAFile);
+    }
+    if file_meta.len() < HEADER_LEN as u64 {
+        return Err(TableErrorKind::TooShort { found: file_meta.len() });
+    }
+    let mut header_bytes = [0u8; HEADER_LEN];
+    file.read_exact(&mut header_bytes)?;
+    let header = Header::decode(&header_bytes).map_err(|e| match e {
+        HeaderError::Magic => TableErrorKind::NotATable,
+        HeaderError::Checksum => TableErrorKind::HeaderChecksum,
+        HeaderError::Version(found) => TableErrorKind::Version { found },
+        HeaderError::Length(n) => TableErrorKind::Layout(format!("header length {n}")),
+    })?;
+    check_identity(&header, spec)?;
+    check_layout(&header, spec, file_meta.len())?;
+    let map = map_read_only(&file)?;
+    if map.len() as u64 != file_meta.len() {
+        return Err(TableErrorKind::Layout("the file changed while it was opened".into()));
+    }
+    let metadata = decode_metadata(&header, &map)?;
+    Ok((header, metadata, map))
+}
+
+fn check_identity(header: &Header, spec: &TableSpec) -> Result<(), TableErrorKind> {
+    let found = (header.puzzle, header.kind, header.variant, header.encoding);
+    let expected = (spec.puzzle.code(), spec.kind.code(), spec.variant, spec.encoding.code());
+    if found != expected {
+        return Err(TableErrorKind::WrongTable { expected: spec.to_string(), found: describe_header(header) });
+    }
+    if header.ranking_version != spec.ranking_version {
+        return Err(TableErrorKind::RankingVersion { expected: spec.ranking_version, found: header.ranking_version });
+    }
+    Ok(())
+}
+
+fn describe_header(header: &Header) -> String {
+    use crate::format::{Encoding, Puzzle, TableKind};
+    let name =
+        |label: Option<&'static str>, code: u32| label.map_or_else(|| format!("unknown ({code})"), str::to_string);
+    format!(
+        "puzzle {} kind {} variant {} encoding {}",
+        name(Puzzle::from_code(header.puzzle).map(Puzzle::label), header.puzzle),
+        name(TableKind::from_code(header.kind).map(TableKind::label), header.kind),
+        header.variant,
+        name(Encoding::from_code(header.encoding).map(Encoding::label), header.encoding),
+    )
+}
+
+fn check_layout(header: &Header, spec: &TableSpec, file_len: u64) -> Result<(), TableErrorKind> {
+    let layout = |message: String| Err(TableErrorKind::Layout(message));
+    if header.entries != spec.entries {
+        return layout(format!("{} entries, expected {}", header.entries, spec.entries));
+    }
+    if Some(header.payload_len) != spec.payload_len() {
+        return layout(format!("payload of {} bytes, expected {:?}", header.payload_len, spec.payload_len()));
+    }
+    let metadata_end = header.metadata_offset.checked_add(header.metadata_len);
+    if header.metadata_offset != HEADER_LEN as u64 || metadata_end.is_none_or(|end| end > header.payload_offset) {
+        return layout("metadata outside its place between header and payload".into());
+    }
+    if header.payload_offset % PAYLOAD_ALIGN != 0 {
+        return layout(format!("payload offset {} is not aligned", header.payload_offset));
+    }
+    let expected_len = header.payload_offset.checked_add(header.payload_len);
+    if expected_len != Some(file_len) {
+        let expected = expected_len.map_or_else(|| "an overflowing length".to_string(), |n| format!("{n} bytes"));
+        return Err(TableErrorKind::Layout(format!(
+            "file is {file_len} bytes, header says {expected} (truncated or extended)"
+        )));
+    }
+    Ok(())
+}
+
+fn decode_metadata(header: &Header, map: &[u8]) -> Result<Metadata, TableErrorKind> {
+    let start = header.metadata_offset as usize;
+    let bytes = &map[start..start + header.metadata_len as usize];
+    if crc32fast::hash(bytes) != header.metadata_crc {
+        return Err(TableErrorKind::Metadata("checksum mismatch".into()));
+    }
+    postcard::from_bytes(bytes).map_err(|e| TableErrorKind::Metadata(e.to_string()))
+}

@@ -1,0 +1,98 @@
+//! The eight puzzle's commands: `judge eight`, `solve eight`, `stats eight`.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use puzzle_tables_models::eight::{self as model, move_letters, Board};
+use puzzle_tables_query::eight::EightTable;
+use serde_json::json;
+
+use crate::judge::answer_cases;
+use crate::report::{write_depth_counts, write_json};
+use crate::tables::TablesDir;
+use crate::SolveOptions;
+
+/// `solve eight BOARD`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The nine cells in row-major order, x for the blank: "2 3 4 1 5 x 7 6 8".
+    #[arg(required = true, num_args = 1..)]
+    board: Vec<String>,
+    #[command(flatten)]
+    options: SolveOptions,
+}
+
+fn open(tables: &TablesDir) -> anyhow::Result<EightTable> {
+    tables.open(&EightTable::SPEC, EightTable::open)
+}
+
+/// HDU 1043: one line per case, a shortest move string, `unsolvable`, or an empty line.
+pub fn judge(tables: &TablesDir, input: &str) -> anyhow::Result<ExitCode> {
+    let cases = model::parse_judge_input(input);
+    let table = open(tables)?;
+    answer_cases(&cases, |board, out| {
+        match table.optimal_moves(board)? {
+            Some(moves) => writeln!(out, "{}", move_letters(&moves))?,
+            None => writeln!(out, "unsolvable")?,
+        }
+        Ok(())
+    })
+}
+
+/// The distance and an optimal move string; `--show` draws each board, `--json` for programs.
+pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let board: Board = args.board.join(" ").parse().context("not an eight-puzzle board")?;
+    let moves = open(tables)?.optimal_moves(&board)?;
+    let boards: Vec<Board> =
+        moves.iter().flatten().scan(board, |b, &step| b.apply(step).inspect(|n| *b = *n)).collect();
+    let out = &mut io::stdout().lock();
+    if args.options.json {
+        let mut answer = json!({ "puzzle": "eight", "board": board.to_string(), "solvable": moves.is_some() });
+        if let Some(moves) = &moves {
+            answer["distance"] = json!(moves.len());
+            answer["moves"] = json!(move_letters(moves));
+            if args.options.show {
+                answer["boards"] = json!(boards.iter().map(Board::to_string).collect::<Vec<_>>());
+            }
+        }
+        write_json(out, &answer)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(moves) = moves else {
+        writeln!(out, "unsolvable: the tiles are an odd permutation, and no move changes that")?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    writeln!(out, "{} moves: {}", moves.len(), move_letters(&moves))?;
+    if args.options.show {
+        writeln!(out, "\n{board:#}")?;
+        for (step, (m, next)) in moves.iter().zip(&boards).enumerate() {
+            writeln!(out, "\n{}. {}\n{next:#}", step + 1, m.letter())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Boards, the farthest distance and boards per distance, from the table's metadata.
+pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
+    let table = open(tables)?;
+    let metadata = table.table().metadata();
+    let boards: u64 = metadata.depth_counts.iter().sum();
+    let max = metadata.max_depth().unwrap_or(0);
+    let out = &mut io::stdout().lock();
+    if as_json {
+        let stats = json!({
+            "puzzle": "eight",
+            "solvable_boards": boards,
+            "unsolvable_boards": boards,
+            "max_distance": max,
+            "boards_per_distance": metadata.depth_counts,
+        });
+        write_json(out, &stats)?;
+    } else {
+        writeln!(out, "eight puzzle: {boards} solvable boards (and as many unsolvable ones)")?;
+        writeln!(out, "farthest from the goal: {max} moves")?;
+        write_depth_counts(out, "boards", &metadata.depth_counts)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

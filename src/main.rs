@@ -1,0 +1,125 @@
+//! `puzzle-tables`: answers classic search puzzles from exhaustive precomputed tables.
+//!
+//! The binary is thin: it parses arguments, finds (or builds) the tables and hands each
+//! puzzle's command to its module. Exit statuses: 0 when everything was answered, 1 when
+//! some input case (or, for `verify`, some table) was rejected, 2 on any other error.
+
+mod eight;
+mod judge;
+mod report;
+mod tables;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Parser, Subcommand};
+use puzzle_tables_query::Puzzle;
+
+use crate::tables::TablesDir;
+
+/// Answers classic search puzzles instantly from exhaustive precomputed tables.
+#[derive(Parser)]
+#[command(name = "puzzle-tables", version, about, long_about = None)]
+struct Cli {
+    /// The directory of table files [default: $PUZZLE_TABLES_DIR, else ./tables].
+    /// A missing table is built there on first use.
+    #[arg(long, global = true, value_name = "DIR")]
+    tables: Option<PathBuf>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Answer a judge's input (stdin, or FILE) in the judge's exact output format.
+    Judge(JudgeArgs),
+    /// Solve one case: the exact distance and an optimal sequence of moves.
+    #[command(subcommand)]
+    Solve(SolveCommand),
+    /// Show a puzzle's state space: how many states, how far, how many at each distance.
+    Stats(StatsArgs),
+    /// Build tables (all puzzles when none are named), replacing what is there.
+    Gen(GenArgs),
+    /// Check every table in the tables directory, checksums included, and report each.
+    Verify,
+}
+
+#[derive(clap::Args)]
+struct JudgeArgs {
+    /// The puzzle whose judge format the input is in.
+    #[arg(value_parser = puzzle_parser())]
+    puzzle: Puzzle,
+    /// Read the input from FILE instead of standard input ("-" is standard input).
+    input: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum SolveCommand {
+    /// An eight-puzzle board, such as "2 3 4 1 5 x 7 6 8".
+    Eight(eight::SolveArgs),
+}
+
+/// Options every `solve` command shares.
+#[derive(clap::Args)]
+struct SolveOptions {
+    /// Draw the puzzle after every move.
+    #[arg(long)]
+    show: bool,
+    /// Print the answer as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct StatsArgs {
+    /// The puzzle.
+    #[arg(value_parser = puzzle_parser())]
+    puzzle: Puzzle,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct GenArgs {
+    /// The puzzles whose tables to build [default: all].
+    #[arg(value_parser = puzzle_parser())]
+    puzzles: Vec<Puzzle>,
+}
+
+fn puzzle_parser() -> impl TypedValueParser<Value = Puzzle> {
+    PossibleValuesParser::new(Puzzle::ALL.iter().map(|p| p.label()))
+        .map(|label| Puzzle::from_label(&label).expect("clap only passes listed names"))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) if report::is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("puzzle-tables: error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let tables = TablesDir::new(cli.tables);
+    match cli.command {
+        Command::Judge(args) => {
+            let input = judge::read_input(args.input.as_deref())?;
+            match args.puzzle {
+                Puzzle::Eight => eight::judge(&tables, &input),
+            }
+        }
+        Command::Solve(SolveCommand::Eight(args)) => eight::solve(&tables, &args),
+        Command::Stats(args) => match args.puzzle {
+            Puzzle::Eight => eight::stats(&tables, args.json),
+        },
+        Command::Gen(args) => tables.generate_all(&args.puzzles),
+        Command::Verify => tables.verify_all(),
+    }
+}

@@ -1,0 +1,135 @@
+//! Finding the tables directory, building missing tables on first use, and `gen`/`verify`.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use puzzle_tables_generator::{write_table, Progress};
+use puzzle_tables_query::{tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec};
+
+/// The environment variable naming the tables directory when `--tables` is not given.
+pub const TABLES_ENV: &str = "PUZZLE_TABLES_DIR";
+
+/// The directory of table files.
+pub struct TablesDir {
+    dir: PathBuf,
+}
+
+impl TablesDir {
+    /// `--tables DIR`, else `$PUZZLE_TABLES_DIR`, else `./tables`.
+    pub fn new(flag: Option<PathBuf>) -> TablesDir {
+        let from_env = || std::env::var_os(TABLES_ENV).filter(|v| !v.is_empty()).map(PathBuf::from);
+        TablesDir { dir: flag.or_else(from_env).unwrap_or_else(|| PathBuf::from("tables")) }
+    }
+
+    /// Where the table `spec` lives.
+    pub fn path_of(&self, spec: &TableSpec) -> PathBuf {
+        self.dir.join(spec.file_name())
+    }
+
+    /// Opens a table with `open` (a puzzle reader's checked, verified loader). When the file
+    /// is missing, the puzzle's tables are built first; any other problem is an error that
+    /// names the file and the command that rebuilds it.
+    pub fn open<T>(&self, spec: &TableSpec, open: impl Fn(&Path) -> Result<T, TableError>) -> anyhow::Result<T> {
+        let path = self.path_of(spec);
+        let opened = match open(&path) {
+            Err(TableError { kind: TableErrorKind::Missing, .. }) => {
+                eprintln!(
+                    "puzzle-tables: {} is missing; building the {} tables (first use)",
+                    path.display(),
+                    spec.puzzle
+                );
+                self.generate(spec.puzzle)?;
+                open(&path)
+            }
+            other => other,
+        };
+        opened.map_err(|error| self.explain(error, spec.puzzle))
+    }
+
+    /// A table error with the command that rebuilds the table.
+    fn explain(&self, error: TableError, puzzle: Puzzle) -> anyhow::Error {
+        anyhow::anyhow!("{error}\n  rebuild it with: puzzle-tables --tables {} gen {puzzle}", self.dir.display())
+    }
+
+    /// Builds and writes every table of `puzzle`, with a progress bar on a terminal.
+    pub fn generate(&self, puzzle: Puzzle) -> anyhow::Result<()> {
+        let mut progress = Bar::new();
+        for built in puzzle_tables_generator::build(puzzle, &mut progress) {
+            let path = self.path_of(&built.spec);
+            write_table(&path, &built.file_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        progress.bar.finish_and_clear();
+        Ok(())
+    }
+
+    /// `gen`: builds the tables of `puzzles` (all when empty) and reports each file.
+    pub fn generate_all(&self, puzzles: &[Puzzle]) -> anyhow::Result<ExitCode> {
+        let puzzles = if puzzles.is_empty() { Puzzle::ALL } else { puzzles };
+        for &puzzle in puzzles {
+            let started = Instant::now();
+            self.generate(puzzle)?;
+            let elapsed = started.elapsed();
+            for spec in tables_of(puzzle) {
+                let path = self.path_of(&spec);
+                let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+                println!("wrote {} ({size} bytes)", path.display());
+            }
+            println!("{puzzle}: built in {:.2} s", elapsed.as_secs_f64());
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// `verify`: opens and fully verifies every table; exit status 1 when any is damaged.
+    pub fn verify_all(&self) -> anyhow::Result<ExitCode> {
+        let mut damaged = 0;
+        for &puzzle in Puzzle::ALL {
+            for spec in tables_of(puzzle) {
+                let path = self.path_of(&spec);
+                match Table::open_verified(&path, &spec) {
+                    Ok(table) => println!("ok       {} ({} bytes)", path.display(), table.file_len()),
+                    Err(TableError { kind: TableErrorKind::Missing, .. }) => {
+                        println!("missing  {} (build it with: puzzle-tables gen {puzzle})", path.display())
+                    }
+                    Err(error) => {
+                        damaged += 1;
+                        println!("damaged  {}", self.explain(error, puzzle));
+                    }
+                }
+            }
+        }
+        Ok(if damaged > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    }
+}
+
+/// An indicatif progress bar on standard error, drawn only when it is a terminal.
+struct Bar {
+    bar: ProgressBar,
+}
+
+impl Bar {
+    fn new() -> Bar {
+        let bar = if std::io::stderr().is_terminal() { ProgressBar::new(0) } else { ProgressBar::hidden() };
+        bar.set_style(
+            ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}")
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        );
+        Bar { bar }
+    }
+}
+
+impl Progress for Bar {
+    fn start(&mut self, what: &str, total: u64) {
+        self.bar.set_message(what.to_string());
+        self.bar.set_length(total);
+        self.bar.set_position(0);
+    }
+
+    fn advance(&mut self, done: u64) {
+        self.bar.set_position(done);
+    }
+}
