@@ -142,7 +142,7 @@ impl Board {
         let target = match step {
             Move::Up if blank >= 3 => blank - 3,
             Move::Down if blank < 6 => blank + 3,
-            Move::Left if blank % 3 > 0 => blank - 1,
+            Move::Left if !blank.is_multiple_of(3) => blank - 1,
             Move::Right if blank % 3 < 2 => blank + 1,
             _ => return None,
         };
@@ -171,7 +171,7 @@ impl Board {
             parity += smaller_after;
             position += 1;
         }
-        (parity % 2 == 0).then_some(blank * EVEN_TILE_ORDERS + lehmer / 2)
+        parity.is_multiple_of(2).then_some(blank * EVEN_TILE_ORDERS + lehmer / 2)
     }
 
     /// The solvable board of rank `rank`, or `None` when `rank >= SOLVABLE_BOARDS`.

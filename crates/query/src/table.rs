@@ -230,7 +230,7 @@ fn check_layout(header: &Header, spec: &TableSpec, file_len: u64) -> Result<(), 
     if header.metadata_offset != HEADER_LEN as u64 || metadata_end.is_none_or(|end| end > header.payload_offset) {
         return layout("metadata outside its place between header and payload".into());
     }
-    if header.payload_offset % PAYLOAD_ALIGN != 0 {
+    if !header.payload_offset.is_multiple_of(PAYLOAD_ALIGN) {
         return layout(format!("payload offset {} is not aligned", header.payload_offset));
     }
     let expected_len = header.payload_offset.checked_add(header.payload_len);

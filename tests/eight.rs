@@ -1,0 +1,212 @@
+//! The eight puzzle against an independent breadth-first search, and through the binary.
+
+mod common;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::OnceLock;
+
+use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
+use puzzle_tables_models::eight::{Board, Move};
+use puzzle_tables_query::eight::EightTable;
+use puzzle_tables_query::Puzzle;
+
+type Cells = [u8; 9];
+const GOAL: Cells = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+
+/// Slides the blank (0) in the direction of `letter`, written here without the model.
+fn slide(cells: &Cells, letter: char) -> Option<Cells> {
+    let blank = cells.iter().position(|&c| c == 0)?;
+    let (row, col) = (blank / 3, blank % 3);
+    let target = match letter {
+        'u' if row > 0 => blank - 3,
+        'd' if row < 2 => blank + 3,
+        'l' if col > 0 => blank - 1,
+        'r' if col < 2 => blank + 1,
+        _ => return None,
+    };
+    let mut next = *cells;
+    next.swap(blank, target);
+    Some(next)
+}
+
+/// Distances from the goal to every board it reaches, by a plain BFS over arrays.
+fn bfs_distances() -> &'static HashMap<Cells, u8> {
+    static DISTANCES: OnceLock<HashMap<Cells, u8>> = OnceLock::new();
+    DISTANCES.get_or_init(|| {
+        let mut distance = HashMap::from([(GOAL, 0u8)]);
+        let mut queue = VecDeque::from([GOAL]);
+        while let Some(cells) = queue.pop_front() {
+            let d = distance[&cells];
+            for letter in ['u', 'd', 'l', 'r'] {
+                if let Some(next) = slide(&cells, letter) {
+                    distance.entry(next).or_insert_with(|| {
+                        queue.push_back(next);
+                        d + 1
+                    });
+                }
+            }
+        }
+        distance
+    })
+}
+
+fn table() -> &'static EightTable {
+    static TABLE: OnceLock<EightTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        EightTable::open(&tables_with(Puzzle::Eight).join(EightTable::SPEC.file_name())).expect("the table opens")
+    })
+}
+
+fn letters(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.letter()).collect()
+}
+
+/// Checks the table's answer for `cells` against the BFS: solvability, length, and that
+/// the moves, replayed without the model, reach the goal.
+fn check_against_bfs(cells: Cells) {
+    let board = Board::from_cells(cells).unwrap();
+    let answer = table().optimal_moves(&board).unwrap();
+    match (bfs_distances().get(&cells), answer) {
+        (None, None) => {}
+        (Some(&distance), Some(moves)) => {
+            assert_eq!(moves.len(), usize::from(distance), "length for {board}");
+            let end = letters(&moves).chars().try_fold(cells, |c, letter| slide(&c, letter));
+            assert_eq!(end, Some(GOAL), "moves {} from {board}", letters(&moves));
+        }
+        (expected, found) => panic!("{board}: BFS distance {expected:?}, table answer {found:?}"),
+    }
+}
+
+#[test]
+fn thousands_of_random_boards_agree_with_bfs() {
+    let mut rng = fastrand::Rng::with_seed(1043);
+    for _ in 0..5000 {
+        let mut cells: Cells = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+        rng.shuffle(&mut cells);
+        check_against_bfs(cells);
+    }
+}
+
+#[test]
+fn the_farthest_boards_agree_with_bfs() {
+    let distances = bfs_distances();
+    let farthest = distances.values().copied().max().unwrap();
+    assert_eq!(farthest, 31);
+    let boards: Vec<Cells> = distances.iter().filter(|(_, &d)| d == farthest).map(|(&c, _)| c).collect();
+    assert_eq!(boards.len(), 2);
+    boards.into_iter().for_each(check_against_bfs);
+}
+
+#[test]
+fn the_goal_needs_no_moves_and_unsolvable_boards_are_recognised() {
+    check_against_bfs(GOAL);
+    check_against_bfs([2, 1, 3, 4, 5, 6, 7, 8, 0]);
+    assert_eq!(table().optimal_moves(&Board::GOAL).unwrap(), Some(vec![]));
+}
+
+#[test]
+fn the_table_metadata_counts_every_solvable_board_by_distance() {
+    let mut counts = vec![0u64; 32];
+    bfs_distances().values().for_each(|&d| counts[usize::from(d)] += 1);
+    assert_eq!(table().table().metadata().depth_counts, counts);
+}
+
+#[test]
+fn judge_answers_the_sample_with_an_optimal_sequence() {
+    let output = run_with_input(binary(tables_with(Puzzle::Eight)).args(["judge", "eight"]), "2 3 4 1 5 x 7 6 8\n");
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let moves = stdout_of(&output);
+    let line = moves.strip_suffix('\n').expect("one line");
+    assert_eq!(line.len(), 19);
+    assert_eq!(line.chars().try_fold([2, 3, 4, 1, 5, 0, 7, 6, 8], |c, l| slide(&c, l)), Some(GOAL));
+}
+
+#[test]
+fn judge_reports_bad_lines_and_still_answers_the_rest_in_order() {
+    let input = "1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 8\n\n2 1 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 7 x\n1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 7 8 9\n";
+    let output = run_with_input(binary(tables_with(Puzzle::Eight)).args(["judge", "eight"]), input);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout_of(&output), "\nunsolvable\nr\n");
+    let errors = stderr_of(&output);
+    assert!(errors.contains("line 2: expected 9 cells, found 8"), "{errors}");
+    assert!(errors.contains("line 5: tile 7 appears more than once"), "{errors}");
+    assert!(errors.contains("line 7: unknown tile \"9\""), "{errors}");
+    assert!(errors.contains("3 of 6 cases rejected"), "{errors}");
+}
+
+#[test]
+fn judge_reads_a_file_and_survives_random_bytes() {
+    let dir = tables_with(Puzzle::Eight);
+    let mut rng = fastrand::Rng::with_seed(7);
+    let noise: Vec<u8> = (0..4096).map(|_| rng.u8(..)).collect();
+    let path = dir.join("noise.txt");
+    std::fs::write(&path, noise).unwrap();
+    let output = binary(dir).args(["judge", "eight"]).arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    assert!(stderr_of(&output).contains("rejected input line 1"));
+}
+
+#[test]
+fn solve_prints_the_distance_the_moves_and_each_board() {
+    let output =
+        binary(tables_with(Puzzle::Eight)).args(["solve", "eight", "1 2 3 4 5 6 x 7 8", "--show"]).output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(
+        stdout_of(&output),
+        "2 moves: rr\n\n1 2 3\n4 5 6\nx 7 8\n\n1. r\n1 2 3\n4 5 6\n7 x 8\n\n2. r\n1 2 3\n4 5 6\n7 8 x\n"
+    );
+}
+
+#[test]
+fn solve_json_is_for_programs() {
+    let output =
+        binary(tables_with(Puzzle::Eight)).args(["solve", "eight", "2 3 4 1 5 x 7 6 8", "--json"]).output().unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(answer["distance"], 19);
+    assert_eq!(answer["solvable"], true);
+    let output =
+        binary(tables_with(Puzzle::Eight)).args(["solve", "eight", "2 1 3 4 5 6 7 8 x", "--json"]).output().unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(answer["solvable"], false);
+}
+
+#[test]
+fn solve_rejects_a_bad_board_with_its_reason() {
+    let output = binary(tables_with(Puzzle::Eight)).args(["solve", "eight", "1 2 3"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr_of(&output).contains("expected 9 cells, found 3"));
+}
+
+#[test]
+fn stats_reports_boards_and_the_farthest_distance() {
+    let output = binary(tables_with(Puzzle::Eight)).args(["stats", "eight"]).output().unwrap();
+    let text = stdout_of(&output);
+    assert!(text.contains("181440 solvable boards"), "{text}");
+    assert!(text.contains("farthest from the goal: 31 moves"), "{text}");
+    assert!(text.contains("      31  2\n"), "{text}");
+}
+
+#[test]
+fn a_missing_table_is_built_on_first_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = run_with_input(binary(dir.path()).args(["judge", "eight"]), "1 2 3 4 5 6 7 x 8\n");
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert_eq!(stdout_of(&output), "r\n");
+    assert!(dir.path().join("eight-parent.tbl").is_file());
+}
+
+#[test]
+fn a_damaged_table_is_refused_with_its_name_and_no_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read(tables_with(Puzzle::Eight).join("eight-parent.tbl")).unwrap();
+    let mut damaged = good.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 0x40;
+    std::fs::write(dir.path().join("eight-parent.tbl"), damaged).unwrap();
+    let output = run_with_input(binary(dir.path()).args(["judge", "eight"]), "1 2 3 4 5 6 7 x 8\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout_of(&output), "");
+    let errors = stderr_of(&output);
+    assert!(errors.contains("eight-parent.tbl: damaged payload"), "{errors}");
+    assert!(errors.contains("gen eight"), "{errors}");
+}
