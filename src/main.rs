@@ -44,6 +44,16 @@ enum Command {
     Gen(GenArgs),
     /// Check every table in the tables directory, checksums included, and report each.
     Verify,
+    /// Install release tables: check each artifact of a `cargo xtask dist` directory against
+    /// its manifest and SHA-256, decompress it into the tables directory and verify it.
+    Install(InstallArgs),
+}
+
+#[derive(clap::Args)]
+struct InstallArgs {
+    /// The release directory (manifest.json, SHA256SUMS and the .zst tables).
+    #[arg(long, value_name = "DIR")]
+    from: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -121,5 +131,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         },
         Command::Gen(args) => tables.generate_all(&args.puzzles),
         Command::Verify => tables.verify_all(),
+        Command::Install(args) => tables.install_from(&args.from),
     }
 }

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
+use puzzle_tables_dist::{unpack, Manifest};
 use puzzle_tables_generator::{write_table, Progress};
 use puzzle_tables_query::{tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec};
 
@@ -102,6 +103,31 @@ impl TablesDir {
             }
         }
         Ok(if damaged > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    }
+
+    /// `install --from RELEASE`: checks every artifact against the release manifest before
+    /// writing any, then writes each table atomically and verifies it as a reader would.
+    pub fn install_from(&self, release: &Path) -> anyhow::Result<ExitCode> {
+        let manifest = Manifest::read(release)?;
+        let mut unpacked = Vec::new();
+        for record in &manifest.tables {
+            let spec = Puzzle::ALL
+                .iter()
+                .flat_map(|&puzzle| tables_of(puzzle))
+                .find(|spec| spec.file_name() == record.file)
+                .with_context(|| format!("{}: the release names a table this build does not know", record.file))?;
+            unpacked.push((spec, unpack(release, record)?));
+        }
+        for (spec, bytes) in unpacked {
+            let path = self.path_of(&spec);
+            write_table(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+            if let Err(error) = Table::open_verified(&path, &spec) {
+                let _ = std::fs::remove_file(&path);
+                return Err(error.into());
+            }
+            println!("installed {} ({} bytes)", path.display(), bytes.len());
+        }
+        Ok(ExitCode::SUCCESS)
     }
 }
 

@@ -1,19 +1,25 @@
 //! `cargo xtask`: project automation.
 //!
-//! - `cargo xtask gen-tables`: builds the release binary and generates every table into
-//!   `tables/` at the workspace root.
+//! - `cargo xtask gen-tables`: builds the release binary, generates every table into
+//!   `tables/` and rewrites `tables/manifest.json` (checksums and per-distance counts, so a
+//!   change to generation shows up in review).
+//! - `cargo xtask dist --out DIR`: the release artifacts: each table compressed with zstd,
+//!   `SHA256SUMS` (for `sha256sum -c`) and `manifest.json`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{bail, Context};
+use puzzle_tables_dist::{pack, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE};
+use puzzle_tables_query::{tables_of, Puzzle, Table};
 
-const USAGE: &str = "usage: cargo xtask gen-tables";
+const USAGE: &str = "usage: cargo xtask gen-tables | cargo xtask dist --out DIR";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("gen-tables") => gen_tables(),
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["gen-tables"] => gen_tables().map(drop),
+        ["dist", "--out", out] => dist(Path::new(out)),
         _ => bail!("{USAGE}"),
     }
 }
@@ -39,7 +45,41 @@ fn release_binary() -> anyhow::Result<PathBuf> {
     Ok(target.join("release").join("puzzle-tables"))
 }
 
-fn gen_tables() -> anyhow::Result<()> {
-    let binary = release_binary()?;
-    run(Command::new(binary).arg("--tables").arg(workspace_root().join("tables")).arg("gen"))
+/// Generates every table into `tables/`, writes its manifest and returns the tables, each
+/// opened and verified, with its record.
+fn gen_tables() -> anyhow::Result<Vec<(Table, TableRecord)>> {
+    let dir = workspace_root().join("tables");
+    run(Command::new(release_binary()?).arg("--tables").arg(&dir).arg("gen"))?;
+    let mut tables = Vec::new();
+    for &puzzle in Puzzle::ALL {
+        for spec in tables_of(puzzle) {
+            let table = Table::open_verified(&dir.join(spec.file_name()), &spec)?;
+            let bytes = std::fs::read(table.path())?;
+            let record = TableRecord::new(&spec, table.metadata(), &bytes);
+            tables.push((table, record));
+        }
+    }
+    let manifest = Manifest::new(tables.iter().map(|(_, record)| record.clone()).collect());
+    std::fs::write(dir.join(MANIFEST_FILE), manifest.to_json())?;
+    println!("wrote {}", dir.join(MANIFEST_FILE).display());
+    Ok(tables)
+}
+
+fn dist(out: &Path) -> anyhow::Result<()> {
+    let tables = gen_tables()?;
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let mut records = Vec::new();
+    for (table, mut record) in tables {
+        let (compressed, artifact) = pack(&record, &std::fs::read(table.path())?);
+        std::fs::write(out.join(&artifact.file), compressed)?;
+        println!("{}: {} bytes, {} as zstd", record.file, record.bytes, artifact.bytes);
+        record.artifact = Some(artifact);
+        records.push(record);
+    }
+    let manifest = Manifest::new(records);
+    let json = manifest.to_json();
+    std::fs::write(out.join(MANIFEST_FILE), &json)?;
+    std::fs::write(out.join(SUMS_FILE), manifest.sha256sums(&json))?;
+    println!("wrote {} and {} in {}", MANIFEST_FILE, SUMS_FILE, out.display());
+    Ok(())
 }

@@ -1,0 +1,287 @@
+//! Release artifacts for puzzle tables.
+//!
+//! Tables travel compressed: `cargo xtask dist` writes each table as a zstd file, a
+//! `SHA256SUMS` file that `sha256sum -c` accepts, and a [`Manifest`]. `puzzle-tables
+//! install` reads them back with [`unpack`], which checks the artifact's size and SHA-256,
+//! decompresses it (never past the size the manifest promises), and checks the result's
+//! size and SHA-256 before anything is written. The same [`Manifest`], without artifacts,
+//! is committed as `tables/manifest.json`, so a change to generation shows up in review.
+#![deny(missing_docs)]
+
+use std::fmt::Write as _;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use puzzle_tables_query::format::FORMAT_VERSION;
+use puzzle_tables_query::{Metadata, TableSpec};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The manifest's file name, in a release directory and in `tables/`.
+pub const MANIFEST_FILE: &str = "manifest.json";
+/// The checksum file's name in a release directory.
+pub const SUMS_FILE: &str = "SHA256SUMS";
+/// The zstd level artifacts are compressed with.
+pub const ZSTD_LEVEL: i32 = 19;
+
+/// Every table of a release (or of `tables/`), in build order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// The table format version of every table listed.
+    pub format_version: u32,
+    /// One record per table.
+    pub tables: Vec<TableRecord>,
+}
+
+/// One table: what it is, its checksums and its per-distance counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRecord {
+    /// The file name in a tables directory.
+    pub file: String,
+    /// The puzzle's label.
+    pub puzzle: String,
+    /// The table kind's label.
+    pub kind: String,
+    /// Which table of its kind.
+    pub variant: u32,
+    /// The table format version.
+    pub format_version: u32,
+    /// The file's length in bytes.
+    pub bytes: u64,
+    /// The file's SHA-256, lowercase hex.
+    pub sha256: String,
+    /// How many entries lie at each distance, from the table's metadata.
+    pub depth_counts: Vec<u64>,
+    /// The compressed artifact, in a release manifest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artifact: Option<Artifact>,
+}
+
+/// A table compressed for shipping.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Artifact {
+    /// The file name in the release directory.
+    pub file: String,
+    /// Its length in bytes.
+    pub bytes: u64,
+    /// Its SHA-256, lowercase hex.
+    pub sha256: String,
+}
+
+/// Why an artifact cannot be installed.
+#[derive(Debug, thiserror::Error)]
+pub enum DistError {
+    /// A file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The manifest is not valid JSON of the expected shape.
+    #[error("{}: not a puzzle-tables manifest: {source}", path.display())]
+    Manifest {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// The manifest records another table format.
+    #[error("the release holds format version {found} tables; this build reads version {FORMAT_VERSION}")]
+    FormatVersion {
+        /// The release's version.
+        found: u32,
+    },
+    /// A table record without an artifact.
+    #[error("{0}: the manifest names no artifact for it")]
+    NoArtifact(String),
+    /// A file's size or SHA-256 differs from the manifest's.
+    #[error("{}: {what} {found}, the manifest says {expected}", path.display())]
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// What was compared.
+        what: &'static str,
+        /// The manifest's value.
+        expected: String,
+        /// The file's.
+        found: String,
+    },
+    /// The artifact is not valid zstd.
+    #[error("{}: cannot decompress: {source}", path.display())]
+    Decompress {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+impl TableRecord {
+    /// The record of a table file's `bytes`, described by `spec` and `metadata`.
+    pub fn new(spec: &TableSpec, metadata: &Metadata, bytes: &[u8]) -> TableRecord {
+        TableRecord {
+            file: spec.file_name(),
+            puzzle: spec.puzzle.label().to_string(),
+            kind: spec.kind.label().to_string(),
+            variant: spec.variant,
+            format_version: FORMAT_VERSION,
+            bytes: bytes.len() as u64,
+            sha256: sha256_hex(bytes),
+            depth_counts: metadata.depth_counts.clone(),
+            artifact: None,
+        }
+    }
+}
+
+impl Manifest {
+    /// A manifest of `tables` at this build's format version.
+    pub fn new(tables: Vec<TableRecord>) -> Manifest {
+        Manifest { format_version: FORMAT_VERSION, tables }
+    }
+
+    /// The manifest as pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a manifest serializes") + "\n"
+    }
+
+    /// Reads and checks `dir/manifest.json`.
+    pub fn read(dir: &Path) -> Result<Manifest, DistError> {
+        let path = dir.join(MANIFEST_FILE);
+        let text = read(&path)?;
+        let manifest: Manifest =
+            serde_json::from_slice(&text).map_err(|source| DistError::Manifest { path: path.clone(), source })?;
+        if manifest.format_version != FORMAT_VERSION {
+            return Err(DistError::FormatVersion { found: manifest.format_version });
+        }
+        Ok(manifest)
+    }
+
+    /// A `SHA256SUMS` text (`sha256sum -c` format) for the artifacts and `manifest_json`.
+    pub fn sha256sums(&self, manifest_json: &str) -> String {
+        let mut sums = String::new();
+        for artifact in self.tables.iter().filter_map(|t| t.artifact.as_ref()) {
+            writeln!(sums, "{}  {}", artifact.sha256, artifact.file).expect("writing to a string");
+        }
+        writeln!(sums, "{}  {MANIFEST_FILE}", sha256_hex(manifest_json.as_bytes())).expect("writing to a string");
+        sums
+    }
+}
+
+/// A table file's bytes compressed for shipping, and the artifact record.
+pub fn pack(record: &TableRecord, bytes: &[u8]) -> (Vec<u8>, Artifact) {
+    let compressed = zstd::bulk::compress(bytes, ZSTD_LEVEL).expect("compressing in memory");
+    let artifact = Artifact {
+        file: format!("{}.zst", record.file),
+        bytes: compressed.len() as u64,
+        sha256: sha256_hex(&compressed),
+    };
+    (compressed, artifact)
+}
+
+/// Reads the artifact of `record` from the release directory `dir`, checks it, and returns
+/// the table file's bytes, checked against the record too.
+pub fn unpack(dir: &Path, record: &TableRecord) -> Result<Vec<u8>, DistError> {
+    let artifact = record.artifact.as_ref().ok_or_else(|| DistError::NoArtifact(record.file.clone()))?;
+    let path = dir.join(&artifact.file);
+    let compressed = read(&path)?;
+    check(&path, "size", artifact.bytes, compressed.len() as u64)?;
+    check(&path, "SHA-256", &artifact.sha256, &sha256_hex(&compressed))?;
+    let mut bytes = Vec::new();
+    // Reading one byte past the promised size tells a longer stream from an exact one.
+    zstd::stream::read::Decoder::new(compressed.as_slice())
+        .and_then(|decoder| decoder.take(record.bytes + 1).read_to_end(&mut bytes))
+        .map_err(|source| DistError::Decompress { path: path.clone(), source })?;
+    check(&path, "decompressed size", record.bytes, bytes.len() as u64)?;
+    check(&path, "decompressed SHA-256", &record.sha256, &sha256_hex(&bytes))?;
+    Ok(bytes)
+}
+
+fn check<T: PartialEq + ToString>(path: &Path, what: &'static str, expected: T, found: T) -> Result<(), DistError> {
+    if expected == found {
+        return Ok(());
+    }
+    Err(DistError::Mismatch {
+        path: path.to_path_buf(),
+        what,
+        expected: expected.to_string(),
+        found: found.to_string(),
+    })
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, DistError> {
+    std::fs::read(path).map_err(|source| DistError::Read { path: path.to_path_buf(), source })
+}
+
+/// SHA-256 of `bytes`, lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().fold(String::with_capacity(64), |mut hex, byte| {
+        write!(hex, "{byte:02x}").expect("writing to a string");
+        hex
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record_of(bytes: &[u8]) -> TableRecord {
+        TableRecord {
+            file: "t.tbl".into(),
+            puzzle: "eight".into(),
+            kind: "parent".into(),
+            variant: 0,
+            format_version: FORMAT_VERSION,
+            bytes: bytes.len() as u64,
+            sha256: sha256_hex(bytes),
+            depth_counts: vec![1],
+            artifact: None,
+        }
+    }
+
+    #[test]
+    fn a_packed_table_unpacks_to_the_same_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        let bytes: Vec<u8> = (0..10_000u32).map(|i| (i % 7) as u8).collect();
+        let mut record = record_of(&bytes);
+        let (compressed, artifact) = pack(&record, &bytes);
+        std::fs::write(dir.join(&artifact.file), &compressed).unwrap();
+        record.artifact = Some(artifact);
+        assert_eq!(unpack(dir, &record).unwrap(), bytes);
+    }
+
+    #[test]
+    fn a_damaged_or_swapped_artifact_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        let bytes = vec![5u8; 4096];
+        let mut record = record_of(&bytes);
+        let (mut compressed, artifact) = pack(&record, &bytes);
+        let last = compressed.len() - 1;
+        compressed[last] ^= 1;
+        std::fs::write(dir.join(&artifact.file), &compressed).unwrap();
+        record.artifact = Some(artifact);
+        let error = unpack(dir, &record).unwrap_err().to_string();
+        assert!(error.contains("SHA-256"), "{error}");
+
+        // A well-formed artifact of other (longer) contents: refused by its decompressed size.
+        let longer = vec![5u8; 8192];
+        let (compressed, artifact) = pack(&record, &longer);
+        std::fs::write(dir.join(&artifact.file), &compressed).unwrap();
+        record.artifact = Some(artifact);
+        let error = unpack(dir, &record).unwrap_err().to_string();
+        assert!(error.contains("decompressed size 4097, the manifest says 4096"), "{error}");
+    }
+
+    #[test]
+    fn sums_are_in_sha256sum_format() {
+        let bytes = b"abc";
+        let mut record = record_of(bytes);
+        record.artifact = Some(Artifact { file: "t.tbl.zst".into(), bytes: 3, sha256: sha256_hex(bytes) });
+        let sums = Manifest::new(vec![record]).sha256sums("{}");
+        assert!(sums.starts_with("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  t.tbl.zst\n"));
+        assert!(sums.ends_with("  manifest.json\n"));
+    }
+}
