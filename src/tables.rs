@@ -53,7 +53,11 @@ impl TablesDir {
 
     /// A table error with the command that rebuilds the table.
     fn explain(&self, error: TableError, puzzle: Puzzle) -> anyhow::Error {
-        anyhow::anyhow!("{error}\n  rebuild it with: puzzle-tables --tables {} gen {puzzle}", self.dir.display())
+        let dir = self.dir.display();
+        anyhow::anyhow!(
+            "{error}\n  rebuild it with `puzzle-tables --tables {dir} gen {puzzle}`, or reinstall the release tables \
+             with `puzzle-tables --tables {dir} install --from RELEASE_DIR`"
+        )
     }
 
     /// Builds and writes every table of `puzzle`, with a progress bar on a terminal.

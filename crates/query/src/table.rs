@@ -78,6 +78,14 @@ pub enum TableErrorKind {
     /// The header's sizes and offsets do not fit the spec or the file.
     #[error("inconsistent layout: {0}")]
     Layout(String),
+    /// The file is shorter or longer than its header says.
+    #[error("truncated or extended: the file is {found} bytes, its header says {expected}")]
+    Length {
+        /// The length the header implies.
+        expected: String,
+        /// The file's length.
+        found: u64,
+    },
     /// The metadata does not match its checksum or cannot be decoded.
     #[error("damaged metadata: {0}")]
     Metadata(String),
@@ -236,9 +244,7 @@ fn check_layout(header: &Header, spec: &TableSpec, file_len: u64) -> Result<(), 
     let expected_len = header.payload_offset.checked_add(header.payload_len);
     if expected_len != Some(file_len) {
         let expected = expected_len.map_or_else(|| "an overflowing length".to_string(), |n| format!("{n} bytes"));
-        return Err(TableErrorKind::Layout(format!(
-            "file is {file_len} bytes, header says {expected} (truncated or extended)"
-        )));
+        return Err(TableErrorKind::Length { expected, found: file_len });
     }
     Ok(())
 }
