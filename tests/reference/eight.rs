@@ -3,6 +3,7 @@
 //! board. Used by the tests to check the table and by the benchmarks to compare with it.
 
 #![allow(dead_code)] // Tests and benchmarks each use their own part of it.
+
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 
