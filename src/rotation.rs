@@ -106,7 +106,7 @@ pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
         write_json(out, &stats)?;
     } else {
         writeln!(out, "rotation game: {placements} placements of one symbol's eight blocks")?;
-        writeln!(out, "farthest from the centre: {max} moves (so no board needs more)")?;
+        writeln!(out, "farthest placement from the centre: {max} moves")?;
         write_depth_counts(out, "placements", &metadata.depth_counts)?;
     }
     Ok(ExitCode::SUCCESS)

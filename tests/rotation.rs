@@ -459,6 +459,6 @@ fn stats_reports_placements_and_the_farthest_distance() {
     let output = binary(tables_with(Puzzle::Rotation)).args(["stats", "rotation"]).output().unwrap();
     let text = stdout_of(&output);
     assert!(text.contains("735471 placements"), "{text}");
-    assert!(text.contains("farthest from the centre: 14 moves"), "{text}");
+    assert!(text.contains("farthest placement from the centre: 14 moves"), "{text}");
     assert!(text.contains("      14  188\n"), "{text}");
 }

@@ -152,7 +152,7 @@ static BINOMIAL: [[u32; BLOCKS_PER_SYMBOL + 1]; POSITIONS] = {
 };
 
 /// The positions of one symbol's eight blocks, as a 24-bit mask (bit `p` for position `p`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Placement {
     mask: u32,
 }
