@@ -7,6 +7,7 @@
 mod eight;
 mod judge;
 mod report;
+mod rotation;
 mod tables;
 
 use std::path::PathBuf;
@@ -69,6 +70,8 @@ struct JudgeArgs {
 enum SolveCommand {
     /// An eight-puzzle board, such as "2 3 4 1 5 x 7 6 8".
     Eight(eight::SolveArgs),
+    /// A rotation-game board: 24 symbols, such as "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".
+    Rotation(rotation::SolveArgs),
 }
 
 /// Options every `solve` command shares.
@@ -123,11 +126,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let input = judge::read_input(args.input.as_deref())?;
             match args.puzzle {
                 Puzzle::Eight => eight::judge(&tables, &input),
+                Puzzle::Rotation => rotation::judge(&tables, &input),
             }
         }
         Command::Solve(SolveCommand::Eight(args)) => eight::solve(&tables, &args),
+        Command::Solve(SolveCommand::Rotation(args)) => rotation::solve(&tables, &args),
         Command::Stats(args) => match args.puzzle {
             Puzzle::Eight => eight::stats(&tables, args.json),
+            Puzzle::Rotation => rotation::stats(&tables, args.json),
         },
         Command::Gen(args) => tables.generate_all(&args.puzzles),
         Command::Verify => tables.verify_all(),

@@ -9,9 +9,10 @@
 pub mod bfs;
 pub mod eight;
 mod pack;
+pub mod rotation;
 mod write;
 
-pub use pack::pack2;
+pub use pack::{pack2, pack4};
 pub use write::write_table;
 
 use puzzle_tables_query::{Metadata, Puzzle, TableSpec};
@@ -54,5 +55,6 @@ impl Progress for Silent {
 pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
     match puzzle {
         Puzzle::Eight => vec![eight::build_parent_table(progress)],
+        Puzzle::Rotation => vec![rotation::build_distance_table(progress)],
     }
 }

@@ -90,6 +90,8 @@ numbered_enum! {
     Puzzle {
         /// The eight puzzle.
         Eight = 1 => "eight",
+        /// The rotation game.
+        Rotation = 3 => "rotation",
     }
 }
 
@@ -98,6 +100,8 @@ numbered_enum! {
     TableKind {
         /// For each ranked state, the move that takes it one step closer to the goal.
         ParentMove = 1 => "parent",
+        /// For each ranked state, its distance (fewest moves) to the goal.
+        Distance = 20 => "distance",
     }
 }
 
@@ -106,6 +110,8 @@ numbered_enum! {
     Encoding {
         /// Two bits per entry, four entries per byte, the first in the lowest bits.
         Packed2 = 1 => "packed-2",
+        /// Four bits per entry, two entries per byte, the first in the low half.
+        Packed4 = 20 => "packed-4",
     }
 }
 
@@ -114,6 +120,7 @@ impl Encoding {
     pub fn payload_len(self, entries: u64) -> Option<u64> {
         match self {
             Encoding::Packed2 => Some(entries.div_ceil(4)),
+            Encoding::Packed4 => Some(entries.div_ceil(2)),
         }
     }
 }
@@ -331,4 +338,10 @@ fn u64_at(bytes: &[u8; HEADER_LEN], at: usize) -> u64 {
 pub fn packed2_at(payload: &[u8], index: u64) -> Option<u8> {
     let byte = payload.get(usize::try_from(index / 4).ok()?)?;
     Some(byte >> ((index % 4) * 2) & 0b11)
+}
+
+/// Reads entry `index` of a [`Encoding::Packed4`] payload, or `None` past its end.
+pub fn packed4_at(payload: &[u8], index: u64) -> Option<u8> {
+    let byte = payload.get(usize::try_from(index / 2).ok()?)?;
+    Some(byte >> ((index % 2) * 4) & 0b1111)
 }

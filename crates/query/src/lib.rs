@@ -13,6 +13,7 @@
 pub mod eight;
 pub mod format;
 mod map;
+pub mod rotation;
 mod table;
 
 pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
@@ -22,5 +23,6 @@ pub use table::{Table, TableError, TableErrorKind};
 pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
     match puzzle {
         Puzzle::Eight => vec![eight::EightTable::SPEC],
+        Puzzle::Rotation => vec![rotation::RotationTable::SPEC],
     }
 }

@@ -1,0 +1,113 @@
+//! The rotation game's commands: `judge rotation`, `solve rotation`, `stats rotation`.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use puzzle_tables_models::rotation::{self as model, judge_answer, move_letters, Board, SYMBOLS};
+use puzzle_tables_query::rotation::RotationTable;
+use serde_json::json;
+
+use crate::judge::answer_cases;
+use crate::report::{write_depth_counts, write_json};
+use crate::tables::TablesDir;
+use crate::SolveOptions;
+
+/// `solve rotation BOARD`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The 24 symbols (1, 2 or 3, eight of each) at positions 00..23, row by row:
+    /// "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".
+    #[arg(required = true, num_args = 1..)]
+    board: Vec<String>,
+    #[command(flatten)]
+    options: SolveOptions,
+}
+
+fn open(tables: &TablesDir) -> anyhow::Result<RotationTable> {
+    tables.open(&RotationTable::SPEC, RotationTable::open)
+}
+
+/// POJ 2286: two lines per board, the moves (or `No moves needed`) and the centre symbol.
+pub fn judge(tables: &TablesDir, input: &str) -> anyhow::Result<ExitCode> {
+    let cases = model::parse_judge_input(input);
+    let table = open(tables)?;
+    answer_cases(&cases, |board, out| {
+        let solution = table.solve(board)?;
+        out.write_all(judge_answer(&solution.moves, solution.centre).as_bytes())?;
+        Ok(())
+    })
+}
+
+/// The distance, the judge's move string and the centre symbol, and how far each symbol
+/// is from the centre; `--show` draws each board, `--json` for programs.
+pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let board: Board = args.board.join(" ").parse().context("not a rotation-game board")?;
+    let table = open(tables)?;
+    let solution = table.solve(&board)?;
+    let symbol_distances = table.symbol_distances(&board)?;
+    let boards: Vec<Board> = solution
+        .moves
+        .iter()
+        .scan(board, |b, &step| {
+            *b = b.apply(step);
+            Some(*b)
+        })
+        .collect();
+    let out = &mut io::stdout().lock();
+    if args.options.json {
+        let mut answer = json!({
+            "puzzle": "rotation",
+            "board": board.to_string(),
+            "distance": solution.moves.len(),
+            "moves": move_letters(&solution.moves),
+            "centre": solution.centre,
+            "symbol_distances": SYMBOLS.iter().zip(symbol_distances)
+                .map(|(symbol, distance)| (symbol.to_string(), json!(distance)))
+                .collect::<serde_json::Map<_, _>>(),
+        });
+        if args.options.show {
+            answer["boards"] = json!(boards.iter().map(Board::to_string).collect::<Vec<_>>());
+        }
+        write_json(out, &answer)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match solution.moves.len() {
+        0 => writeln!(out, "0 moves: no moves needed")?,
+        1 => writeln!(out, "1 move: {}", move_letters(&solution.moves))?,
+        n => writeln!(out, "{n} moves: {}", move_letters(&solution.moves))?,
+    }
+    writeln!(out, "centre: {}", solution.centre)?;
+    let per_symbol: Vec<String> = SYMBOLS.iter().zip(symbol_distances).map(|(s, d)| format!("{s}: {d}")).collect();
+    writeln!(out, "moves to bring each symbol to the centre: {}", per_symbol.join(", "))?;
+    if args.options.show {
+        writeln!(out, "\n{board:#}")?;
+        for (step, (m, next)) in solution.moves.iter().zip(&boards).enumerate() {
+            writeln!(out, "\n{}. {}\n{next:#}", step + 1, m.letter())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Placements, the farthest distance and placements per distance, from the table's metadata.
+pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
+    let table = open(tables)?;
+    let metadata = table.table().metadata();
+    let placements: u64 = metadata.depth_counts.iter().sum();
+    let max = metadata.max_depth().unwrap_or(0);
+    let out = &mut io::stdout().lock();
+    if as_json {
+        let stats = json!({
+            "puzzle": "rotation",
+            "placements": placements,
+            "max_distance": max,
+            "placements_per_distance": metadata.depth_counts,
+        });
+        write_json(out, &stats)?;
+    } else {
+        writeln!(out, "rotation game: {placements} placements of one symbol's eight blocks")?;
+        writeln!(out, "farthest placement from the centre: {max} moves")?;
+        write_depth_counts(out, "placements", &metadata.depth_counts)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
