@@ -45,17 +45,16 @@ impl EightTable {
         let Some(mut rank) = board.rank() else { return Ok(None) };
         let goal = Board::GOAL.rank();
         let mut board = *board;
-        let mut moves = Vec::new();
+        let mut moves = Vec::with_capacity(MAX_DISTANCE);
         while Some(rank) != goal {
             let step = packed2_at(self.table.payload(), u64::from(rank)).and_then(Move::from_index);
-            let next = step.and_then(|step| Some((step, board.apply(step)?)));
-            let Some((step, next)) = next.filter(|_| moves.len() < MAX_DISTANCE) else {
+            let next = step.and_then(|step| Some((step, board.apply_ranked(step, rank)?)));
+            let Some((step, (next, next_rank))) = next.filter(|_| moves.len() < MAX_DISTANCE) else {
                 let message = format!("the walk from board {board} does not reach the goal");
                 return Err(self.table.error(TableErrorKind::Inconsistent(message)));
             };
             moves.push(step);
-            board = next;
-            rank = board.rank().unwrap_or(u32::MAX);
+            (board, rank) = (next, next_rank);
         }
         Ok(Some(moves))
     }
