@@ -9,3 +9,4 @@
 
 pub mod eight;
 pub mod judge;
+pub mod magic_cube;
