@@ -8,6 +8,7 @@
 
 pub mod bfs;
 pub mod eight;
+pub mod magic_cube;
 mod pack;
 mod write;
 
@@ -54,5 +55,6 @@ impl Progress for Silent {
 pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
     match puzzle {
         Puzzle::Eight => vec![eight::build_parent_table(progress)],
+        Puzzle::MagicCube => vec![magic_cube::build_within_table(progress)],
     }
 }

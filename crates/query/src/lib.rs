@@ -12,6 +12,7 @@
 
 pub mod eight;
 pub mod format;
+pub mod magic_cube;
 mod map;
 mod table;
 
@@ -22,5 +23,6 @@ pub use table::{Table, TableError, TableErrorKind};
 pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
     match puzzle {
         Puzzle::Eight => vec![eight::EightTable::SPEC],
+        Puzzle::MagicCube => vec![magic_cube::CubeTable::SPEC],
     }
 }
