@@ -6,6 +6,7 @@
 
 mod eight;
 mod judge;
+mod magic_cube;
 mod report;
 mod tables;
 
@@ -59,6 +60,10 @@ struct JudgeArgs {
 enum SolveCommand {
     /// An eight-puzzle board, such as "2 3 4 1 5 x 7 6 8".
     Eight(eight::SolveArgs),
+    /// A Rubik's cube: the 54-letter facelet string (faces U R F D L B), or the judge's net
+    /// with --net FILE.
+    #[command(alias = "magic-cube")]
+    Cube(magic_cube::SolveArgs),
 }
 
 /// Options every `solve` command shares.
@@ -113,11 +118,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let input = judge::read_input(args.input.as_deref())?;
             match args.puzzle {
                 Puzzle::Eight => eight::judge(&tables, &input),
+                Puzzle::MagicCube => magic_cube::judge(&tables, &input),
             }
         }
         Command::Solve(SolveCommand::Eight(args)) => eight::solve(&tables, &args),
+        Command::Solve(SolveCommand::Cube(args)) => magic_cube::solve(&tables, &args),
         Command::Stats(args) => match args.puzzle {
             Puzzle::Eight => eight::stats(&tables, args.json),
+            Puzzle::MagicCube => magic_cube::stats(&tables, args.json),
         },
         Command::Gen(args) => tables.generate_all(&args.puzzles),
         Command::Verify => tables.verify_all(),
