@@ -236,19 +236,6 @@ impl Turn {
         let prime = if self.is_clockwise() { "" } else { "'" };
         format!("{}{prime}", FACE_LETTERS[self.face()])
     }
-
-    /// Reads standard notation, `F`, `R'` or `U2` (two quarter turns), as quarter turns.
-    pub fn parse_notation(text: &str) -> Option<Vec<Turn>> {
-        let mut chars = text.chars();
-        let letter = chars.next()?;
-        let face = FACE_LETTERS.iter().position(|&l| l == letter)?;
-        match chars.as_str() {
-            "" => Some(vec![Turn::new(face, true)?]),
-            "'" => Some(vec![Turn::new(face, false)?]),
-            "2" => Some(vec![Turn::new(face, true)?; 2]),
-            _ => None,
-        }
-    }
 }
 
 /// Writes turns in standard notation, separated by spaces.
@@ -1045,6 +1032,19 @@ mod tests {
         assert_eq!(facelets.cube().unwrap().apply(Turn::new(1, true).unwrap()), Cube::SOLVED);
     }
 
+    /// Reads standard notation, `F`, `R'` or `U2` (two quarter turns), as quarter turns.
+    fn parse_notation(text: &str) -> Vec<Turn> {
+        let mut chars = text.chars();
+        let letter = chars.next().unwrap();
+        let face = FACE_LETTERS.iter().position(|&l| l == letter).unwrap();
+        match chars.as_str() {
+            "" => vec![Turn::new(face, true).unwrap()],
+            "'" => vec![Turn::new(face, false).unwrap()],
+            "2" => vec![Turn::new(face, true).unwrap(); 2],
+            other => panic!("not a turn: {other}"),
+        }
+    }
+
     /// A published fixture of the Kociemba solvers: this facelet string (U R F D L B) is
     /// solved by this sequence in standard notation. It pins both the facelet string's
     /// mapping onto the net and the turn directions.
@@ -1063,12 +1063,12 @@ mod tests {
         for (string, solution) in fixtures {
             let facelets = Facelets::from_urfdlb(string).unwrap();
             assert_eq!(facelets.to_urfdlb(), string);
-            let turns: Vec<Turn> = solution.split(' ').flat_map(|t| Turn::parse_notation(t).unwrap()).collect();
+            let turns: Vec<Turn> = solution.split(' ').flat_map(parse_notation).collect();
             let solved = turns.iter().fold(facelets, |f, &t| f.turn(t));
             assert!(solved.cube().unwrap().is_solved(), "{string}");
             assert_eq!(facelets.cube().unwrap().apply_all(&turns), Cube::SOLVED);
         }
-        let after_r = Facelets::SOLVED.turn(Turn::parse_notation("R").unwrap()[0]);
+        let after_r = Facelets::SOLVED.turn(parse_notation("R")[0]);
         assert_eq!(after_r.to_urfdlb(), "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB");
     }
 
