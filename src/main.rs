@@ -6,6 +6,7 @@
 
 mod eight;
 mod judge;
+mod magic_cube;
 mod report;
 mod rotation;
 mod tables;
@@ -72,6 +73,10 @@ enum SolveCommand {
     Eight(eight::SolveArgs),
     /// A rotation-game board: 24 symbols, such as "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".
     Rotation(rotation::SolveArgs),
+    /// A Rubik's cube: the 54-letter facelet string (faces U R F D L B), or the judge's net
+    /// with --net FILE.
+    #[command(alias = "magic-cube")]
+    Cube(magic_cube::SolveArgs),
 }
 
 /// Options every `solve` command shares.
@@ -127,13 +132,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             match args.puzzle {
                 Puzzle::Eight => eight::judge(&tables, &input),
                 Puzzle::Rotation => rotation::judge(&tables, &input),
+                Puzzle::MagicCube => magic_cube::judge(&tables, &input),
             }
         }
         Command::Solve(SolveCommand::Eight(args)) => eight::solve(&tables, &args),
         Command::Solve(SolveCommand::Rotation(args)) => rotation::solve(&tables, &args),
+        Command::Solve(SolveCommand::Cube(args)) => magic_cube::solve(&tables, &args),
         Command::Stats(args) => match args.puzzle {
             Puzzle::Eight => eight::stats(&tables, args.json),
             Puzzle::Rotation => rotation::stats(&tables, args.json),
+            Puzzle::MagicCube => magic_cube::stats(&tables, args.json),
         },
         Command::Gen(args) => tables.generate_all(&args.puzzles),
         Command::Verify => tables.verify_all(),

@@ -8,6 +8,7 @@
 
 pub mod bfs;
 pub mod eight;
+pub mod magic_cube;
 mod pack;
 pub mod rotation;
 mod write;
@@ -56,5 +57,6 @@ pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
     match puzzle {
         Puzzle::Eight => vec![eight::build_parent_table(progress)],
         Puzzle::Rotation => vec![rotation::build_distance_table(progress)],
+        Puzzle::MagicCube => vec![magic_cube::build_within_table(progress)],
     }
 }

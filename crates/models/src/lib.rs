@@ -9,4 +9,5 @@
 
 pub mod eight;
 pub mod judge;
+pub mod magic_cube;
 pub mod rotation;

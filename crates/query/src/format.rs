@@ -92,6 +92,8 @@ numbered_enum! {
         Eight = 1 => "eight",
         /// The rotation game.
         Rotation = 3 => "rotation",
+        /// The magic cube (a 3x3x3 Rubik's cube, quarter turns).
+        MagicCube = 4 => "magic-cube",
     }
 }
 
@@ -102,6 +104,9 @@ numbered_enum! {
         ParentMove = 1 => "parent",
         /// For each ranked state, its distance (fewest moves) to the goal.
         Distance = 20 => "distance",
+        /// Every state within the variant's number of moves of the goal, as sorted keys,
+        /// each with the move that takes it one step closer.
+        ParentWithin = 30 => "within",
     }
 }
 
@@ -112,6 +117,9 @@ numbered_enum! {
         Packed2 = 1 => "packed-2",
         /// Four bits per entry, two entries per byte, the first in the low half.
         Packed4 = 20 => "packed-4",
+        /// Records of nine bytes (a little-endian 72-bit number: a key above four bits of
+        /// value), sorted by key; see [`record9_at`].
+        Records9 = 30 => "records-9",
     }
 }
 
@@ -121,6 +129,7 @@ impl Encoding {
         match self {
             Encoding::Packed2 => Some(entries.div_ceil(4)),
             Encoding::Packed4 => Some(entries.div_ceil(2)),
+            Encoding::Records9 => entries.checked_mul(RECORD9_LEN as u64),
         }
     }
 }
@@ -344,4 +353,23 @@ pub fn packed2_at(payload: &[u8], index: u64) -> Option<u8> {
 pub fn packed4_at(payload: &[u8], index: u64) -> Option<u8> {
     let byte = payload.get(usize::try_from(index / 2).ok()?)?;
     Some(byte >> ((index % 2) * 4) & 0b1111)
+}
+
+/// The length in bytes of one [`Encoding::Records9`] record.
+pub const RECORD9_LEN: usize = 9;
+
+/// Reads record `index` of a [`Encoding::Records9`] payload as a number below 2^72, or
+/// `None` past its end.
+pub fn record9_at(payload: &[u8], index: usize) -> Option<u128> {
+    let start = index.checked_mul(RECORD9_LEN)?;
+    let bytes = payload.get(start..start.checked_add(RECORD9_LEN)?)?;
+    let mut wide = [0u8; 16];
+    wide[..RECORD9_LEN].copy_from_slice(bytes);
+    Some(u128::from_le_bytes(wide))
+}
+
+/// The nine little-endian bytes of an [`Encoding::Records9`] record (below 2^72).
+pub fn record9_bytes(record: u128) -> [u8; RECORD9_LEN] {
+    let wide = record.to_le_bytes();
+    std::array::from_fn(|i| wide[i])
 }

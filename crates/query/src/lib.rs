@@ -12,6 +12,7 @@
 
 pub mod eight;
 pub mod format;
+pub mod magic_cube;
 mod map;
 pub mod rotation;
 mod table;
@@ -24,5 +25,6 @@ pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
     match puzzle {
         Puzzle::Eight => vec![eight::EightTable::SPEC],
         Puzzle::Rotation => vec![rotation::RotationTable::SPEC],
+        Puzzle::MagicCube => vec![magic_cube::CubeTable::SPEC],
     }
 }

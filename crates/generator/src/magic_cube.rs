@@ -1,0 +1,133 @@
+//! The magic cube's `within` table: every cube within a few quarter turns of solved.
+//!
+//! The cube's space (4.3 * 10^19 positions) cannot be ranked densely, so this is not a
+//! [`crate::bfs::reverse_bfs`] walk: it is a breadth-first search from solved whose layers
+//! are sorted vectors of records `key << 4 | turn`, the turn leading one step back towards
+//! solved. Each layer is the previous one's neighbours, sorted, with repeated keys dropped
+//! (keeping the smallest record, so the output does not depend on the order of expansion)
+//! and the cubes of the two layers before removed. Quarter turns are odd permutations of the
+//! 54 facelets, so a neighbour of layer `d` lies in layer `d - 1` or `d + 1`; removing both
+//! neighbouring layers is enough. Sorting keeps memory to 16 bytes a record and makes the
+//! table's final sort a merge of sorted runs.
+
+use puzzle_tables_models::magic_cube::{Cube, Turn};
+use puzzle_tables_query::format::record9_bytes;
+use puzzle_tables_query::magic_cube::{CubeTable, SOLVED_MARK, TABLE_DEPTH};
+use puzzle_tables_query::Metadata;
+
+use crate::{BuiltTable, Progress};
+
+/// The table this build answers from: every cube within [`TABLE_DEPTH`] quarter turns.
+pub fn build_within_table(progress: &mut dyn Progress) -> BuiltTable {
+    build_within_depth(TABLE_DEPTH, progress)
+}
+
+/// The table of every cube within `depth` quarter turns of solved, each with a turn one
+/// step closer.
+///
+/// # Panics
+/// If `depth` has no known position count ([`POSITIONS_WITHIN`](puzzle_tables_models::magic_cube::POSITIONS_WITHIN)), or the search finds
+/// another count (the model would be wrong).
+pub fn build_within_depth(depth: usize, progress: &mut dyn Progress) -> BuiltTable {
+    let spec = CubeTable::spec(depth).expect("a depth with a known position count");
+    progress.start("breadth-first search from solved", spec.entries);
+    let mut layers: Vec<Vec<u128>> = vec![vec![record(&Cube::SOLVED, SOLVED_MARK)]];
+    let mut reached = 1;
+    while layers.len() <= depth {
+        let next = next_layer(&layers);
+        reached += next.len() as u64;
+        progress.advance(reached);
+        layers.push(next);
+    }
+    let depth_counts: Vec<u64> = layers.iter().map(|layer| layer.len() as u64).collect();
+    assert_eq!(reached, spec.entries, "cubes within {depth} quarter turns, by layer {depth_counts:?}");
+    let mut records = layers.concat();
+    drop(layers);
+    records.sort_unstable();
+    BuiltTable {
+        spec,
+        metadata: Metadata {
+            description: format!(
+                "magic cube: every cube within {depth} quarter turns of solved, sorted by key, \
+                 each with a quarter turn one step closer"
+            ),
+            generated_by: "puzzle-tables gen magic-cube".into(),
+            depth_counts,
+            parameters: vec![
+                ("depth".into(), depth.to_string()),
+                ("metric".into(), "quarter turns".into()),
+                ("record".into(), "9 bytes, little-endian: key << 4 | turn index (15 for solved)".into()),
+            ],
+        },
+        payload: records.into_iter().flat_map(record9_bytes).collect(),
+    }
+}
+
+fn record(cube: &Cube, value: u8) -> u128 {
+    cube.key() << 4 | u128::from(value)
+}
+
+/// The cubes one turn beyond the last layer, each with the turn back, sorted by key.
+fn next_layer(layers: &[Vec<u128>]) -> Vec<u128> {
+    let current = &layers[layers.len() - 1];
+    let mut next = Vec::with_capacity(current.len() * 11);
+    for &parent in current {
+        let cube = Cube::from_key(parent >> 4).expect("table keys are keys of cubes");
+        let back = (parent & 0xf) as u8;
+        for turn in Turn::ALL {
+            // The turn back leads into the previous layer; skip it before computing its key.
+            if turn.index() != back {
+                next.push(record(&cube.apply(turn), turn.inverse().index()));
+            }
+        }
+    }
+    next.sort_unstable();
+    next.dedup_by(|later, earlier| *later >> 4 == *earlier >> 4);
+    let previous = layers.len().checked_sub(2).map_or(&[][..], |d| &layers[d][..]);
+    retain_absent(&mut next, previous);
+    retain_absent(&mut next, current);
+    next
+}
+
+/// Drops from `records` those whose key is in `sorted` (both sorted by key).
+fn retain_absent(records: &mut Vec<u128>, sorted: &[u128]) {
+    let mut others = sorted.iter().map(|r| r >> 4).peekable();
+    records.retain(|r| {
+        let key = r >> 4;
+        while others.next_if(|&other| other < key).is_some() {}
+        others.peek() != Some(&key)
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use puzzle_tables_models::magic_cube::POSITIONS_WITHIN;
+    use puzzle_tables_query::format::record9_at;
+
+    use super::*;
+    use crate::Silent;
+
+    #[test]
+    fn the_layers_match_the_known_counts_and_every_turn_leads_closer() {
+        let built = build_within_depth(4, &mut Silent);
+        assert_eq!(built.metadata.depth_counts, [1, 12, 114, 1_068, 10_011]);
+        let records: Vec<u128> =
+            (0..POSITIONS_WITHIN[4] as usize).map(|i| record9_at(&built.payload, i).unwrap()).collect();
+        assert!(records.windows(2).all(|pair| pair[0] >> 4 < pair[1] >> 4));
+        let keys: std::collections::HashSet<u128> = records.iter().map(|r| r >> 4).collect();
+        for &record in &records {
+            let cube = Cube::from_key(record >> 4).unwrap();
+            match Turn::from_index((record & 0xf) as u8) {
+                Some(turn) => assert!(keys.contains(&cube.apply(turn).key())),
+                None => assert!(cube.is_solved()),
+            }
+        }
+    }
+
+    #[test]
+    fn retain_absent_drops_exactly_the_shared_keys() {
+        let mut records = vec![1 << 4, 2 << 4 | 3, 5 << 4, 9 << 4 | 1];
+        retain_absent(&mut records, &[2 << 4 | 7, 3 << 4, 9 << 4]);
+        assert_eq!(records, vec![1 << 4, 5 << 4]);
+    }
+}
