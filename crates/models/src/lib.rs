@@ -7,5 +7,6 @@
 //! are refused.
 #![deny(missing_docs)]
 
+pub mod cubic;
 pub mod eight;
 pub mod judge;
