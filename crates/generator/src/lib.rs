@@ -7,11 +7,12 @@
 #![deny(missing_docs)]
 
 pub mod bfs;
+pub mod cubic;
 pub mod eight;
 mod pack;
 mod write;
 
-pub use pack::pack2;
+pub use pack::{pack1, pack2};
 pub use write::write_table;
 
 use puzzle_tables_query::{Metadata, Puzzle, TableSpec};
@@ -54,5 +55,6 @@ impl Progress for Silent {
 pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
     match puzzle {
         Puzzle::Eight => vec![eight::build_parent_table(progress)],
+        Puzzle::Cubic => cubic::build_tables(progress),
     }
 }

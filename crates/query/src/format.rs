@@ -90,6 +90,8 @@ numbered_enum! {
     Puzzle {
         /// The eight puzzle.
         Eight = 1 => "eight",
+        /// The cubic eight-puzzle.
+        Cubic = 2 => "cubic",
     }
 }
 
@@ -98,6 +100,12 @@ numbered_enum! {
     TableKind {
         /// For each ranked state, the move that takes it one step closer to the goal.
         ParentMove = 1 => "parent",
+        /// For each pattern (what is seen from above, not the whole state), its exact
+        /// distance from a start.
+        PatternDistance = 10 => "pattern-distance",
+        /// For each state a start reaches, bit 1 of its distance: with the distance's
+        /// parity, which the state itself tells, its distance modulo 4.
+        StateDistanceMod4 = 11 => "state-distance-mod4",
     }
 }
 
@@ -106,6 +114,10 @@ numbered_enum! {
     Encoding {
         /// Two bits per entry, four entries per byte, the first in the lowest bits.
         Packed2 = 1 => "packed-2",
+        /// One byte per entry.
+        Bytes = 10 => "u8",
+        /// One bit per entry, eight entries per byte, the first in the lowest bit.
+        Packed1 = 11 => "packed-1",
     }
 }
 
@@ -114,6 +126,8 @@ impl Encoding {
     pub fn payload_len(self, entries: u64) -> Option<u64> {
         match self {
             Encoding::Packed2 => Some(entries.div_ceil(4)),
+            Encoding::Bytes => Some(entries),
+            Encoding::Packed1 => Some(entries.div_ceil(8)),
         }
     }
 }
@@ -331,4 +345,10 @@ fn u64_at(bytes: &[u8; HEADER_LEN], at: usize) -> u64 {
 pub fn packed2_at(payload: &[u8], index: u64) -> Option<u8> {
     let byte = payload.get(usize::try_from(index / 4).ok()?)?;
     Some(byte >> ((index % 4) * 2) & 0b11)
+}
+
+/// Reads entry `index` of a [`Encoding::Packed1`] payload, or `None` past its end.
+pub fn packed1_at(payload: &[u8], index: u64) -> Option<u8> {
+    let byte = payload.get(usize::try_from(index / 8).ok()?)?;
+    Some(byte >> (index % 8) & 1)
 }
