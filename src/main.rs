@@ -4,6 +4,7 @@
 //! puzzle's command to its module. Exit statuses: 0 when everything was answered, 1 when
 //! some input case (or, for `verify`, some table) was rejected, 2 on any other error.
 
+mod cubic;
 mod eight;
 mod judge;
 mod magic_cube;
@@ -65,12 +66,23 @@ struct JudgeArgs {
     puzzle: Puzzle,
     /// Read the input from FILE instead of standard input ("-" is standard input).
     input: Option<PathBuf>,
+    /// Exact answers beyond the judge's cap (cubic: the exact number of rolls instead of -1
+    /// above 30). Puzzles whose judge answers are already exact ignore it.
+    #[arg(long)]
+    exact: bool,
 }
 
 #[derive(Subcommand)]
 enum SolveCommand {
     /// An eight-puzzle board, such as "2 3 4 1 5 x 7 6 8".
     Eight(eight::SolveArgs),
+    /// A cubic eight-puzzle pattern from a start cell, such as --start 1,2 "WWW EWW WWW".
+    ///
+    /// Prints the exact number of rolls (beyond the judge's 30 too) and an optimal
+    /// sequence of rolls, each named by the direction the cube travels into the empty
+    /// cell: u (towards row 1), d (towards row 3), l (towards column 1), r (towards
+    /// column 3).
+    Cubic(cubic::SolveArgs),
     /// A rotation-game board: 24 symbols, such as "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".
     Rotation(rotation::SolveArgs),
     /// A Rubik's cube: the 54-letter facelet string (faces U R F D L B), or the judge's net
@@ -131,15 +143,18 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let input = judge::read_input(args.input.as_deref())?;
             match args.puzzle {
                 Puzzle::Eight => eight::judge(&tables, &input),
+                Puzzle::Cubic => cubic::judge(&tables, &input, args.exact),
                 Puzzle::Rotation => rotation::judge(&tables, &input),
                 Puzzle::MagicCube => magic_cube::judge(&tables, &input),
             }
         }
         Command::Solve(SolveCommand::Eight(args)) => eight::solve(&tables, &args),
+        Command::Solve(SolveCommand::Cubic(args)) => cubic::solve(&tables, &args),
         Command::Solve(SolveCommand::Rotation(args)) => rotation::solve(&tables, &args),
         Command::Solve(SolveCommand::Cube(args)) => magic_cube::solve(&tables, &args),
         Command::Stats(args) => match args.puzzle {
             Puzzle::Eight => eight::stats(&tables, args.json),
+            Puzzle::Cubic => cubic::stats(&tables, args.json),
             Puzzle::Rotation => rotation::stats(&tables, args.json),
             Puzzle::MagicCube => magic_cube::stats(&tables, args.json),
         },

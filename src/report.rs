@@ -4,7 +4,12 @@ use std::io::{self, Write};
 
 /// Whether `error` is a write to a closed pipe (`puzzle-tables ... | head`): not a failure.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| cause.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+    error.chain().any(|cause| {
+        let io_kind = cause.downcast_ref::<io::Error>().map(io::Error::kind);
+        // serde_json wraps the write error in its own type.
+        let json_kind = cause.downcast_ref::<serde_json::Error>().and_then(serde_json::Error::io_error_kind);
+        io_kind.or(json_kind) == Some(io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Prints a per-distance table: `distance  <noun>` then one row per distance.

@@ -4,6 +4,13 @@ use crate::Progress;
 
 /// A puzzle's states, ranked perfectly onto `0..state_count()`, walked backwards.
 pub trait StateSpace {
+    /// Whether to expand each layer in rank order rather than in discovery order. Sorting
+    /// costs little and, where neighbours are found by rank arithmetic, makes the lookups of
+    /// a layer sweep the distance array instead of hopping about it (three times faster for
+    /// the cubic puzzle's 15 MB array). It changes which state discovers which, and so
+    /// which of several equally short moves a parent table records.
+    const EXPAND_IN_RANK_ORDER: bool = false;
+
     /// The number of ranks.
     fn state_count(&self) -> usize;
 
@@ -62,6 +69,9 @@ pub fn reverse_bfs<S: StateSpace>(
                     on_discover(predecessor, step);
                 }
             });
+        }
+        if S::EXPAND_IN_RANK_ORDER {
+            next.sort_unstable();
         }
         frontier = next;
     }

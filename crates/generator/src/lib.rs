@@ -7,13 +7,14 @@
 #![deny(missing_docs)]
 
 pub mod bfs;
+pub mod cubic;
 pub mod eight;
 pub mod magic_cube;
 mod pack;
 pub mod rotation;
 mod write;
 
-pub use pack::{pack2, pack4};
+pub use pack::{pack1, pack2, pack4};
 pub use write::write_table;
 
 use puzzle_tables_query::{Metadata, Puzzle, TableSpec};
@@ -56,6 +57,7 @@ impl Progress for Silent {
 pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
     match puzzle {
         Puzzle::Eight => vec![eight::build_parent_table(progress)],
+        Puzzle::Cubic => cubic::build_tables(progress),
         Puzzle::Rotation => vec![rotation::build_distance_table(progress)],
         Puzzle::MagicCube => vec![magic_cube::build_within_table(progress)],
     }

@@ -15,9 +15,24 @@ pub fn pack4(values: &[u8]) -> Vec<u8> {
     values.chunks(2).map(|pair| pair.iter().rev().fold(0u8, |byte, &v| byte << 4 | (v & 0b1111))).collect()
 }
 
+/// Packs bits (values 0 or 1) eight to a byte, the first in the lowest bit (the query
+/// crate's `Encoding::Packed1`).
+pub fn pack1(bits: impl IntoIterator<Item = u8>) -> Vec<u8> {
+    let mut packed = Vec::new();
+    for (i, bit) in bits.into_iter().enumerate() {
+        if i % 8 == 0 {
+            packed.push(0);
+        }
+        if let Some(byte) = packed.last_mut() {
+            *byte |= (bit & 1) << (i % 8);
+        }
+    }
+    packed
+}
+
 #[cfg(test)]
 mod tests {
-    use puzzle_tables_query::format::{packed2_at, packed4_at};
+    use puzzle_tables_query::format::{packed1_at, packed2_at, packed4_at};
 
     #[test]
     fn packed_values_read_back() {
@@ -38,5 +53,16 @@ mod tests {
             assert_eq!(packed4_at(&packed, i as u64), Some(v));
         }
         assert_eq!(packed4_at(&packed, 1002), None);
+    }
+
+    #[test]
+    fn packed_bits_read_back() {
+        let bits: Vec<u8> = (0..1001u32).map(|i| (i * i % 3 == 1) as u8).collect();
+        let packed = super::pack1(bits.iter().copied());
+        assert_eq!(packed.len(), 126);
+        for (i, &bit) in bits.iter().enumerate() {
+            assert_eq!(packed1_at(&packed, i as u64), Some(bit));
+        }
+        assert_eq!(packed1_at(&packed, 1008), None);
     }
 }

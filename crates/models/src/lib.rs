@@ -7,6 +7,7 @@
 //! are refused.
 #![deny(missing_docs)]
 
+pub mod cubic;
 pub mod eight;
 pub mod judge;
 pub mod magic_cube;

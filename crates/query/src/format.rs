@@ -90,6 +90,8 @@ numbered_enum! {
     Puzzle {
         /// The eight puzzle.
         Eight = 1 => "eight",
+        /// The cubic eight-puzzle.
+        Cubic = 2 => "cubic",
         /// The rotation game.
         Rotation = 3 => "rotation",
         /// The magic cube (a 3x3x3 Rubik's cube, quarter turns).
@@ -102,6 +104,12 @@ numbered_enum! {
     TableKind {
         /// For each ranked state, the move that takes it one step closer to the goal.
         ParentMove = 1 => "parent",
+        /// For each pattern (what is seen from above, not the whole state), its exact
+        /// distance from a start.
+        PatternDistance = 10 => "pattern-distance",
+        /// For each state a start reaches, bit 1 of its distance: with the distance's
+        /// parity, which the state itself tells, its distance modulo 4.
+        StateDistanceMod4 = 11 => "state-distance-mod4",
         /// For each ranked state, its distance (fewest moves) to the goal.
         Distance = 20 => "distance",
         /// Every state within the variant's number of moves of the goal, as sorted keys,
@@ -115,6 +123,10 @@ numbered_enum! {
     Encoding {
         /// Two bits per entry, four entries per byte, the first in the lowest bits.
         Packed2 = 1 => "packed-2",
+        /// One byte per entry.
+        Bytes = 10 => "u8",
+        /// One bit per entry, eight entries per byte, the first in the lowest bit.
+        Packed1 = 11 => "packed-1",
         /// Four bits per entry, two entries per byte, the first in the low half.
         Packed4 = 20 => "packed-4",
         /// Records of nine bytes (a little-endian 72-bit number: a key above four bits of
@@ -128,6 +140,8 @@ impl Encoding {
     pub fn payload_len(self, entries: u64) -> Option<u64> {
         match self {
             Encoding::Packed2 => Some(entries.div_ceil(4)),
+            Encoding::Bytes => Some(entries),
+            Encoding::Packed1 => Some(entries.div_ceil(8)),
             Encoding::Packed4 => Some(entries.div_ceil(2)),
             Encoding::Records9 => entries.checked_mul(RECORD9_LEN as u64),
         }
@@ -372,4 +386,10 @@ pub fn record9_at(payload: &[u8], index: usize) -> Option<u128> {
 pub fn record9_bytes(record: u128) -> [u8; RECORD9_LEN] {
     let wide = record.to_le_bytes();
     std::array::from_fn(|i| wide[i])
+}
+
+/// Reads entry `index` of a [`Encoding::Packed1`] payload, or `None` past its end.
+pub fn packed1_at(payload: &[u8], index: u64) -> Option<u8> {
+    let byte = payload.get(usize::try_from(index / 8).ok()?)?;
+    Some(byte >> (index % 8) & 1)
 }

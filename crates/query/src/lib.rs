@@ -10,6 +10,7 @@
 //! without it.
 #![deny(missing_docs)]
 
+pub mod cubic;
 pub mod eight;
 pub mod format;
 pub mod magic_cube;
@@ -24,6 +25,10 @@ pub use table::{Table, TableError, TableErrorKind};
 pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
     match puzzle {
         Puzzle::Eight => vec![eight::EightTable::SPEC],
+        Puzzle::Cubic => puzzle_tables_models::cubic::StartClass::ALL
+            .into_iter()
+            .flat_map(|class| [cubic::PatternDistances::spec(class), cubic::StateDistancesMod4::spec(class)])
+            .collect(),
         Puzzle::Rotation => vec![rotation::RotationTable::SPEC],
         Puzzle::MagicCube => vec![magic_cube::CubeTable::SPEC],
     }

@@ -1,0 +1,244 @@
+//! The cubic eight-puzzle's commands: `judge cubic`, `solve cubic`, `stats cubic`.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use puzzle_tables_models::cubic::{
+    self as model, judge_answer, roll_letters, Cell, Pattern, Roll, StartClass, State, JUDGE_CAP, PATTERNS, STATES,
+};
+use puzzle_tables_query::cubic::{CubicDistances, CubicSolver, PatternDistances, StateDistancesMod4};
+use puzzle_tables_query::Metadata;
+use serde_json::json;
+
+use crate::judge::answer_cases;
+use crate::report::write_json;
+use crate::tables::TablesDir;
+use crate::SolveOptions;
+
+/// `solve cubic --start X,Y PATTERN`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The initially empty cell as X,Y: X the column (1 to 3, left to right), Y the row
+    /// (1 to 3, back to front, as printed).
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell)]
+    start: Cell,
+    /// The wanted top colours, row by row (y = 1 first), W, R, B and E for the empty cell:
+    /// "W W W E W W W W W" or "WWW EWW WWW".
+    #[arg(required = true, num_args = 1..)]
+    pattern: Vec<String>,
+    #[command(flatten)]
+    options: SolveOptions,
+}
+
+fn parse_cell(text: &str) -> Result<Cell, String> {
+    let numbers: Vec<Option<u32>> =
+        text.trim_matches(|c| c == '(' || c == ')').split(',').map(|n| n.trim().parse().ok()).collect();
+    match numbers[..] {
+        [Some(x), Some(y)] => Cell::from_xy(x, y),
+        _ => None,
+    }
+    .ok_or_else(|| format!("expected X,Y with X and Y from 1 to 3, found {text:?}"))
+}
+
+fn open_distances(tables: &TablesDir) -> anyhow::Result<CubicDistances> {
+    CubicDistances::open_with(|class| {
+        tables.open(&PatternDistances::spec(class), |path| PatternDistances::open(path, class))
+    })
+}
+
+fn open_solver(tables: &TablesDir) -> anyhow::Result<CubicSolver> {
+    CubicSolver::open_with(open_distances(tables)?, |class| {
+        tables.open(&StateDistancesMod4::spec(class), |path| StateDistancesMod4::open(path, class))
+    })
+}
+
+/// POJ 3131: one line per dataset, the least number of rolls if at most 30, else `-1`;
+/// with `exact`, the least number of rolls whatever it is.
+pub fn judge(tables: &TablesDir, input: &str, exact: bool) -> anyhow::Result<ExitCode> {
+    let cases = model::parse_judge_input(input);
+    let distances = open_distances(tables)?;
+    answer_cases(&cases, |dataset, out| {
+        let distance = distances.distance(dataset.start, &dataset.pattern);
+        if exact {
+            writeln!(out, "{distance}")?;
+        } else {
+            writeln!(out, "{}", judge_answer(distance))?;
+        }
+        Ok(())
+    })
+}
+
+/// The distance and an optimal roll sequence; `--show` draws the top colours after every
+/// roll, `--json` for programs.
+pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let pattern: Pattern = args.pattern.join(" ").parse().context("not a cubic-puzzle pattern")?;
+    let rolls = open_solver(tables)?.optimal_rolls(args.start, &pattern)?;
+    let states = replay(args.start, &rolls)?;
+    if states.last().map(State::pattern) != Some(pattern) {
+        bail!("the rolls found for {pattern} from {} do not show it: the tables are inconsistent", args.start);
+    }
+    let out = &mut io::stdout().lock();
+    if args.options.json {
+        write_json(out, &solve_json(args, &pattern, &rolls, &states))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let beyond_cap = if rolls.len() > usize::from(JUDGE_CAP) { " (beyond the judge's 30: it answers -1)" } else { "" };
+    writeln!(out, "{} rolls{beyond_cap}: {}", rolls.len(), roll_letters(&rolls))?;
+    if args.options.show {
+        writeln!(out, "\nstart, {} empty:\n{:#}", args.start, states[0].pattern())?;
+        for (step, (roll, state)) in rolls.iter().zip(&states[1..]).enumerate() {
+            writeln!(
+                out,
+                "\n{}. the cube on {} rolls {}:\n{:#}",
+                step + 1,
+                state.empty(),
+                roll.word(),
+                state.pattern()
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The states from the start through every roll, or an error if a roll is impossible.
+fn replay(start: Cell, rolls: &[Roll]) -> anyhow::Result<Vec<State>> {
+    let mut states = vec![State::start(start)];
+    for &roll in rolls {
+        let Some(next) = states.last().and_then(|state| state.roll(roll)) else {
+            bail!("the rolls found from {start} include an impossible one: the tables are inconsistent");
+        };
+        states.push(next);
+    }
+    Ok(states)
+}
+
+fn xy(cell: Cell) -> [u32; 2] {
+    [cell.x(), cell.y()]
+}
+
+fn solve_json(args: &SolveArgs, pattern: &Pattern, rolls: &[Roll], states: &[State]) -> serde_json::Value {
+    let mut answer = json!({
+        "puzzle": "cubic",
+        "start": xy(args.start),
+        "pattern": pattern.to_string(),
+        "distance": rolls.len(),
+        "judge_answer": judge_answer(u8::try_from(rolls.len()).unwrap_or(u8::MAX)),
+        "rolls": roll_letters(rolls),
+    });
+    if args.options.show {
+        let steps = rolls.iter().zip(&states[1..]).map(|(roll, state)| {
+            json!({ "cube": xy(state.empty()), "roll": roll.word(), "pattern": state.pattern().to_string() })
+        });
+        answer["steps"] = steps.collect();
+    }
+    answer
+}
+
+/// One start class's figures, from its two tables' metadata.
+struct ClassStats<'a> {
+    class: StartClass,
+    states: &'a Metadata,
+    patterns: &'a Metadata,
+}
+
+impl ClassStats<'_> {
+    fn parameter(metadata: &Metadata, name: &str) -> String {
+        metadata.parameters.iter().find(|(key, _)| key == name).map_or_else(String::new, |(_, value)| value.clone())
+    }
+
+    fn reachable(&self) -> u64 {
+        self.states.depth_counts.iter().sum()
+    }
+
+    fn beyond_cap(&self) -> u64 {
+        self.patterns.depth_counts.iter().skip(usize::from(JUDGE_CAP) + 1).sum()
+    }
+
+    fn farthest(metadata: &Metadata) -> (usize, u64) {
+        let max = metadata.max_depth().unwrap_or(0);
+        (max, metadata.depth_counts.get(max).copied().unwrap_or(0))
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        let (state_max, _) = Self::farthest(self.states);
+        let (pattern_max, _) = Self::farthest(self.patterns);
+        json!({
+            "class": self.class.label(),
+            "start_cells": self.class.cells().into_iter().map(xy).collect::<Vec<_>>(),
+            "tables_from": xy(self.class.representative()),
+            "reachable_states": self.reachable(),
+            "max_state_distance": state_max,
+            "farthest_state": Self::parameter(self.states, "farthest state"),
+            "max_pattern_distance": pattern_max,
+            "farthest_pattern": Self::parameter(self.patterns, "farthest pattern"),
+            "patterns_beyond_judge_cap": self.beyond_cap(),
+            "states_per_distance": self.states.depth_counts,
+            "patterns_per_distance": self.patterns.depth_counts,
+        })
+    }
+
+    fn write_text(&self, out: &mut impl Write) -> io::Result<()> {
+        let cells: Vec<String> = self.class.cells().iter().map(Cell::to_string).collect();
+        let from = self.class.representative();
+        if let [cell] = &cells[..] {
+            writeln!(out, "\nstart cell {cell} ({}):", self.class.label())?;
+        } else {
+            writeln!(out, "\nstart cells {} ({}s; by symmetry, as from {from}):", cells.join(" "), self.class.label())?;
+        }
+        writeln!(out, "  reachable states: {} of {STATES}", self.reachable())?;
+        let (max, count) = Self::farthest(self.states);
+        writeln!(out, "  farthest states: {max} rolls ({}); one from {from}:", plural(count, "state"))?;
+        writeln!(out, "    {}", Self::parameter(self.states, "farthest state"))?;
+        let (max, count) = Self::farthest(self.patterns);
+        writeln!(out, "  farthest patterns: {max} rolls ({}); one from {from}:", plural(count, "pattern"))?;
+        writeln!(out, "    {}", Self::parameter(self.patterns, "farthest pattern"))?;
+        writeln!(out, "  patterns beyond the judge's {JUDGE_CAP} rolls: {} of {PATTERNS}", self.beyond_cap())?;
+        writeln!(out, "  {:>8}  {:>8}  {:>8}", "distance", "states", "patterns")?;
+        let rows = self.states.depth_counts.len().max(self.patterns.depth_counts.len());
+        for distance in 0..rows {
+            let count = |metadata: &Metadata| metadata.depth_counts.get(distance).copied().unwrap_or(0);
+            writeln!(out, "  {distance:>8}  {:>8}  {:>8}", count(self.states), count(self.patterns))?;
+        }
+        Ok(())
+    }
+}
+
+fn plural(count: u64, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// For each class of start cells: reachable states, the farthest state and pattern, states
+/// and patterns per distance, and the patterns beyond the judge's cap.
+pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
+    let solver = open_solver(tables)?;
+    let classes: Vec<ClassStats> = StartClass::ALL
+        .into_iter()
+        .map(|class| ClassStats {
+            class,
+            states: solver.states_of_class(class).table().metadata(),
+            patterns: solver.distances().of_class(class).table().metadata(),
+        })
+        .collect();
+    let out = &mut io::stdout().lock();
+    if as_json {
+        let classes: Vec<serde_json::Value> = classes.iter().map(ClassStats::to_json).collect();
+        write_json(
+            out,
+            &json!({ "puzzle": "cubic", "states": STATES, "patterns": PATTERNS, "start_classes": classes }),
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "cubic eight-puzzle: {STATES} states (9 empty cells x 6^8 orientations), {PATTERNS} patterns")?;
+    writeln!(out, "a roll keeps the number of odd cubes (orientation parity unlike the cell's chessboard colour),")?;
+    writeln!(out, "so a start reaches 70 of the 256 states showing each pattern (56 from an edge cell)")?;
+    writeln!(out, "states are written cube by cube as top, front and side colours, --- for the empty cell")?;
+    for class in &classes {
+        class.write_text(out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
