@@ -12,7 +12,7 @@ use puzzle_tables_query::Metadata;
 use serde_json::json;
 
 use crate::judge::answer_cases;
-use crate::report::write_json;
+use crate::report::{write_json, write_walk};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
 
@@ -86,17 +86,10 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let beyond_cap = if rolls.len() > usize::from(JUDGE_CAP) { " (beyond the judge's 30: it answers -1)" } else { "" };
     writeln!(out, "{} rolls{beyond_cap}: {}", rolls.len(), roll_letters(&rolls))?;
     if args.options.show {
-        writeln!(out, "\nstart, {} empty:\n{:#}", args.start, states[0].pattern())?;
-        for (step, (roll, state)) in rolls.iter().zip(&states[1..]).enumerate() {
-            writeln!(
-                out,
-                "\n{}. the cube on {} rolls {}:\n{:#}",
-                step + 1,
-                state.empty(),
-                roll.word(),
-                state.pattern()
-            )?;
-        }
+        let steps = rolls.iter().zip(&states[1..]).map(|(roll, state)| {
+            (format!("the cube on {} rolls {}:", state.empty(), roll.word()), format!("{:#}", state.pattern()))
+        });
+        write_walk(out, &format!("start, {} empty:", args.start), &format!("{:#}", states[0].pattern()), steps)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -9,7 +9,7 @@ use puzzle_tables_query::eight::EightTable;
 use serde_json::json;
 
 use crate::judge::answer_cases;
-use crate::report::{write_depth_counts, write_json};
+use crate::report::{write_depth_counts, write_json, write_walk};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
 
@@ -65,10 +65,8 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     };
     writeln!(out, "{} moves: {}", moves.len(), move_letters(&moves))?;
     if args.options.show {
-        writeln!(out, "\n{board:#}")?;
-        for (step, (m, next)) in moves.iter().zip(&boards).enumerate() {
-            writeln!(out, "\n{}. {}\n{next:#}", step + 1, m.letter())?;
-        }
+        let steps = moves.iter().zip(&boards).map(|(m, next)| (m.letter().to_string(), format!("{next:#}")));
+        write_walk(out, "start", &format!("{board:#}"), steps)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -11,7 +11,7 @@ use puzzle_tables_query::magic_cube::{Answer, CubeTable};
 use serde_json::json;
 
 use crate::judge::{answer_cases, read_input};
-use crate::report::{write_depth_counts, write_json};
+use crate::report::{write_depth_counts, write_json, write_walk};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
 
@@ -86,12 +86,11 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     };
     write_solution(out, &turns)?;
     if args.options.show {
-        write!(out, "\nstart\n{}", facelets.net())?;
-        let mut current = facelets;
-        for (step, &turn) in turns.iter().enumerate() {
-            current = current.turn(turn);
-            write!(out, "\n{}. {} ({})\n{}", step + 1, turn.notation(), turn.judge_step(), current.net())?;
-        }
+        let steps = turns.iter().scan(facelets, |current, &turn| {
+            *current = current.turn(turn);
+            Some((format!("{} ({})", turn.notation(), turn.judge_step()), current.net()))
+        });
+        write_walk(out, "start", &facelets.net(), steps)?;
     }
     Ok(ExitCode::SUCCESS)
 }

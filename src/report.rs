@@ -21,6 +21,21 @@ pub fn write_depth_counts(out: &mut impl Write, noun: &str, counts: &[u64]) -> i
     Ok(())
 }
 
+/// `--show`: the start under `start_label`, then each step numbered, with its label and the
+/// puzzle after it. Drawings may end with a newline or not.
+pub fn write_walk(
+    out: &mut impl Write,
+    start_label: &str,
+    start: &str,
+    steps: impl IntoIterator<Item = (String, String)>,
+) -> io::Result<()> {
+    writeln!(out, "\n{start_label}\n{}", start.trim_end_matches('\n'))?;
+    for (number, (label, drawing)) in steps.into_iter().enumerate() {
+        writeln!(out, "\n{}. {label}\n{}", number + 1, drawing.trim_end_matches('\n'))?;
+    }
+    Ok(())
+}
+
 /// Writes `value` as pretty JSON and a newline.
 pub fn write_json(out: &mut impl Write, value: &serde_json::Value) -> anyhow::Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;

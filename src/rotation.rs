@@ -9,7 +9,7 @@ use puzzle_tables_query::rotation::RotationTable;
 use serde_json::json;
 
 use crate::judge::answer_cases;
-use crate::report::{write_depth_counts, write_json};
+use crate::report::{write_depth_counts, write_json, write_walk};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
 
@@ -81,10 +81,8 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let per_symbol: Vec<String> = SYMBOLS.iter().zip(symbol_distances).map(|(s, d)| format!("{s}: {d}")).collect();
     writeln!(out, "moves to bring each symbol to the centre: {}", per_symbol.join(", "))?;
     if args.options.show {
-        writeln!(out, "\n{board:#}")?;
-        for (step, (m, next)) in solution.moves.iter().zip(&boards).enumerate() {
-            writeln!(out, "\n{}. {}\n{next:#}", step + 1, m.letter())?;
-        }
+        let steps = solution.moves.iter().zip(&boards).map(|(m, next)| (m.letter().to_string(), format!("{next:#}")));
+        write_walk(out, "start", &format!("{board:#}"), steps)?;
     }
     Ok(ExitCode::SUCCESS)
 }

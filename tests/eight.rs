@@ -136,7 +136,7 @@ fn solve_prints_the_distance_the_moves_and_each_board() {
     assert!(output.status.success());
     assert_eq!(
         stdout_of(&output),
-        "2 moves: rr\n\n1 2 3\n4 5 6\nx 7 8\n\n1. r\n1 2 3\n4 5 6\n7 x 8\n\n2. r\n1 2 3\n4 5 6\n7 8 x\n"
+        "2 moves: rr\n\nstart\n1 2 3\n4 5 6\nx 7 8\n\n1. r\n1 2 3\n4 5 6\n7 x 8\n\n2. r\n1 2 3\n4 5 6\n7 8 x\n"
     );
 }
 

@@ -426,7 +426,7 @@ fn solve_shows_each_board_of_the_sample() {
     let distances = format!("moves to bring each symbol to the centre: 1: {ones}, 2: {twos}, 3: {threes}\n");
     let expected = "2 moves: AC\ncentre: 2\n".to_string()
         + &distances
-        + "\n\
+        + "\nstart\n\
         \x20   1   1\n    1   1\n3 2 3 2 3 1 3\n    2   2\n3 1 2 2 2 3 1\n    2   1\n    3   3\n\n\
         1. A\n    1   1\n    3   1\n3 2 2 2 3 1 3\n    2   2\n3 1 2 2 2 3 1\n    3   1\n    1   3\n\n\
         2. C\n    1   1\n    3   1\n3 3 2 2 2 3 1\n    2   2\n3 1 2 2 2 3 1\n    3   1\n    1   3\n";
