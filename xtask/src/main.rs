@@ -1,5 +1,7 @@
 //! `cargo xtask`: project automation.
 //!
+//! - `cargo xtask examples`: builds the release binary and answers every bundled example
+//!   (`examples/PUZZLE.txt`) with `puzzle-tables judge PUZZLE`, building missing tables.
 //! - `cargo xtask gen-tables`: builds the release binary, generates every table into
 //!   `tables/` and rewrites `tables/manifest.json` (checksums and per-distance counts, so a
 //!   change to generation shows up in review).
@@ -13,11 +15,12 @@ use anyhow::{bail, Context};
 use puzzle_tables_dist::{pack, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE};
 use puzzle_tables_query::{tables_of, Puzzle, Table};
 
-const USAGE: &str = "usage: cargo xtask gen-tables | cargo xtask dist --out DIR";
+const USAGE: &str = "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["examples"] => examples(),
         ["gen-tables"] => gen_tables().map(drop),
         ["dist", "--out", out] => dist(Path::new(out)),
         _ => bail!("{USAGE}"),
@@ -43,6 +46,16 @@ fn release_binary() -> anyhow::Result<PathBuf> {
     run(Command::new(cargo).args(["build", "--release", "--bin", "puzzle-tables"]))?;
     let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from);
     Ok(target.join("release").join("puzzle-tables"))
+}
+
+fn examples() -> anyhow::Result<()> {
+    let binary = release_binary()?;
+    for &puzzle in Puzzle::ALL {
+        let example = format!("examples/{puzzle}.txt");
+        println!("== puzzle-tables judge {puzzle} {example}");
+        run(Command::new(&binary).args(["judge", puzzle.label(), &example]))?;
+    }
+    Ok(())
 }
 
 /// Generates every table into `tables/`, writes its manifest and returns the tables, each
