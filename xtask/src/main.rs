@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{bail, Context};
-use puzzle_tables_dist::{pack, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE};
+use puzzle_tables_dist::{write_release, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE};
 use puzzle_tables_query::{tables_of, Puzzle, Table};
 
 const USAGE: &str = "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR";
@@ -79,20 +79,16 @@ fn gen_tables() -> anyhow::Result<Vec<(Table, TableRecord)>> {
 }
 
 fn dist(out: &Path) -> anyhow::Result<()> {
-    let tables = gen_tables()?;
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    let mut records = Vec::new();
-    for (table, mut record) in tables {
-        let (compressed, artifact) = pack(&record, &std::fs::read(table.path())?);
-        std::fs::write(out.join(&artifact.file), compressed)?;
-        println!("{}: {} bytes, {} as zstd", record.file, record.bytes, artifact.bytes);
-        record.artifact = Some(artifact);
-        records.push(record);
+    let mut tables = Vec::new();
+    for (table, record) in gen_tables()? {
+        tables.push((record, std::fs::read(table.path())?));
     }
-    let manifest = Manifest::new(records);
-    let json = manifest.to_json();
-    std::fs::write(out.join(MANIFEST_FILE), &json)?;
-    std::fs::write(out.join(SUMS_FILE), manifest.sha256sums(&json))?;
-    println!("wrote {} and {} in {}", MANIFEST_FILE, SUMS_FILE, out.display());
+    let manifest =
+        write_release(out, tables).with_context(|| format!("cannot write the release into {}", out.display()))?;
+    for record in &manifest.tables {
+        let zstd_bytes = record.artifact.as_ref().map_or(0, |artifact| artifact.bytes);
+        println!("{}: {} bytes, {zstd_bytes} as zstd", record.file, record.bytes);
+    }
+    println!("wrote {MANIFEST_FILE} and {SUMS_FILE} in {}", out.display());
     Ok(())
 }

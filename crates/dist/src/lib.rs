@@ -169,6 +169,24 @@ impl Manifest {
     }
 }
 
+/// Writes a release into `out`: each table (its record and file bytes) compressed as
+/// `NAME.tbl.zst`, then `manifest.json` and `SHA256SUMS`. Returns the release manifest.
+pub fn write_release(out: &Path, tables: Vec<(TableRecord, Vec<u8>)>) -> std::io::Result<Manifest> {
+    std::fs::create_dir_all(out)?;
+    let mut records = Vec::new();
+    for (mut record, bytes) in tables {
+        let (compressed, artifact) = pack(&record, &bytes);
+        std::fs::write(out.join(&artifact.file), compressed)?;
+        record.artifact = Some(artifact);
+        records.push(record);
+    }
+    let manifest = Manifest::new(records);
+    let json = manifest.to_json();
+    std::fs::write(out.join(MANIFEST_FILE), &json)?;
+    std::fs::write(out.join(SUMS_FILE), manifest.sha256sums(&json))?;
+    Ok(manifest)
+}
+
 /// A table file's bytes compressed for shipping, and the artifact record.
 pub fn pack(record: &TableRecord, bytes: &[u8]) -> (Vec<u8>, Artifact) {
     let compressed = zstd::bulk::compress(bytes, ZSTD_LEVEL).expect("compressing in memory");
