@@ -406,7 +406,16 @@ fn environment(load_before: &str) -> String {
     let commit = command_line("git", &["describe", "--always", "--dirty"]);
     let mut text = String::new();
     let _ = writeln!(text, "- machine: {cores} cores, {cpu}{clock}, {memory} memory");
-    let _ = writeln!(text, "- load average (1, 5, 15 min): {load_before} before the run, {} after", load_average());
+    let load_after = load_average();
+    let _ = writeln!(text, "- load average (1, 5, 15 min): {load_before} before the run, {load_after} after");
+    let one_minute = |load: &str| load.split_whitespace().next().and_then(|l| l.parse::<f64>().ok());
+    if [load_before, &load_after].into_iter().filter_map(one_minute).any(|load| load >= cores as f64) {
+        let _ = writeln!(
+            text,
+            "- **the machine was busy**: the load average reached the {cores} cores, so more than this single-threaded \
+             benchmark was running and every time is inflated; compare figures side by side within this run only"
+        );
+    }
     let _ = writeln!(text, "- {rustc}; commit {commit}");
     let _ = writeln!(
         text,
