@@ -1,13 +1,15 @@
-//! Eight-puzzle benchmarks: one query in process, 100,000 boards through `judge eight`
-//! end to end, and the table's generation.
+//! Eight-puzzle benchmarks, in the groups `benches/common` names: one query in process, the
+//! table's open and verification, its generation, the table against the reference A* on
+//! the same boards, and 100,000 boards through `judge eight` end to end.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+#[path = "../tests/reference/eight.rs"]
+mod reference;
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use puzzle_tables_generator::{eight::build_parent_table, write_table, Silent};
-use puzzle_tables_models::eight::Board;
+use criterion::{criterion_group, criterion_main, Criterion};
+use puzzle_tables_models::eight::{move_letters, Board};
 use puzzle_tables_query::eight::EightTable;
+use puzzle_tables_query::Puzzle;
 
 fn random_boards(count: usize, seed: u64) -> Vec<Board> {
     let mut rng = fastrand::Rng::with_seed(seed);
@@ -20,42 +22,46 @@ fn random_boards(count: usize, seed: u64) -> Vec<Board> {
         .collect()
 }
 
-fn benches(c: &mut Criterion) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let built = build_parent_table(&mut Silent);
-    let path = dir.path().join(built.spec.file_name());
-    write_table(&path, &built.file_bytes()).expect("the table is written");
-    let table = EightTable::open(&path).expect("the table opens");
+fn random_solvable_boards(count: usize, seed: u64) -> Vec<Board> {
+    random_boards(4 * count, seed).into_iter().filter(Board::is_solvable).take(count).collect()
+}
 
-    let solvable: Vec<Board> = random_boards(4096, 1).into_iter().filter(Board::is_solvable).collect();
-    let mut next = solvable.iter().cycle();
-    c.bench_function("eight/optimal path, one random solvable board", |b| {
-        b.iter(|| table.optimal_moves(next.next().expect("cycle")).expect("consistent"))
+fn benches(c: &mut Criterion) {
+    let dir = common::tables_dir(Puzzle::Eight);
+    let table = EightTable::open(&dir.path().join(EightTable::SPEC.file_name())).expect("the table opens");
+
+    let boards = random_solvable_boards(4096, 1);
+    let mut group = c.benchmark_group("eight/query");
+    let mut next = boards.iter().cycle();
+    group
+        .bench_function("answer", |b| b.iter(|| table.optimal_moves(next.next().expect("cycle")).expect("consistent")));
+    let lines: Vec<String> = boards.iter().map(Board::to_string).collect();
+    let mut next_line = lines.iter().cycle();
+    group.bench_function("parse and answer", |b| {
+        b.iter(|| {
+            let board: Board = next_line.next().expect("cycle").parse().expect("a board");
+            move_letters(&table.optimal_moves(&board).expect("consistent").expect("solvable"))
+        })
     });
+    group.finish();
+
+    common::bench_open(c, Puzzle::Eight, dir.path());
+    common::bench_generation(c, Puzzle::Eight);
+
+    // A* over an unsolvable board walks all 181,440 boards, so the search gets solvable
+    // ones; the table answers both kinds alike.
+    let versus = random_solvable_boards(32, 3);
+    common::bench_versus(
+        c,
+        Puzzle::Eight,
+        &versus,
+        |board| table.optimal_moves(board).expect("consistent").map(|moves| moves.len() as u32),
+        "A*",
+        |board| reference::astar_distance(board.cells()),
+    );
 
     let input: String = random_boards(100_000, 2).iter().map(|b| format!("{b}\n")).collect();
-    let mut group = c.benchmark_group("eight/judge end to end");
-    group.sample_size(10);
-    group.bench_function("100,000 random boards", |b| {
-        b.iter_batched(
-            || input.clone(),
-            |input| {
-                let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-tables"))
-                    .args(["--tables"])
-                    .arg(dir.path())
-                    .args(["judge", "eight"])
-                    .stdin(Stdio::piped())
-                    .stdout(Stdio::null())
-                    .spawn()
-                    .expect("the binary runs");
-                child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("input written");
-                assert!(child.wait().expect("it finishes").success());
-            },
-            BatchSize::PerIteration,
-        )
-    });
-    group.bench_function("table generation", |b| b.iter(|| build_parent_table(&mut Silent)));
-    group.finish();
+    common::bench_judge(c, Puzzle::Eight, dir.path(), &input, 100_000);
 }
 
 criterion_group!(eight, benches);

@@ -7,6 +7,10 @@
 //!   change to generation shows up in review).
 //! - `cargo xtask dist --out DIR`: the release artifacts: each table compressed with zstd,
 //!   `SHA256SUMS` (for `sha256sum -c`) and `manifest.json`.
+//! - `cargo xtask bench [--out FILE]`: every benchmark in one run, printed as one table of
+//!   figures (see [`bench`]); `--out` also writes it to FILE, in place between markers.
+
+mod bench;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,7 +19,8 @@ use anyhow::{bail, Context};
 use puzzle_tables_dist::{write_release, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE};
 use puzzle_tables_query::{tables_of, Puzzle, Table};
 
-const USAGE: &str = "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR";
+const USAGE: &str =
+    "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR | cargo xtask bench [--out FILE]";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,6 +28,8 @@ fn main() -> anyhow::Result<()> {
         ["examples"] => examples(),
         ["gen-tables"] => gen_tables().map(drop),
         ["dist", "--out", out] => dist(Path::new(out)),
+        ["bench"] => bench::bench(None),
+        ["bench", "--out", out] => bench::bench(Some(Path::new(out))),
         _ => bail!("{USAGE}"),
     }
 }
@@ -44,8 +51,12 @@ fn run(command: &mut Command) -> anyhow::Result<()> {
 fn release_binary() -> anyhow::Result<PathBuf> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     run(Command::new(cargo).args(["build", "--release", "--bin", "puzzle-tables"]))?;
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from);
-    Ok(target.join("release").join("puzzle-tables"))
+    Ok(target_dir().join("release").join("puzzle-tables"))
+}
+
+/// Cargo's target directory.
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from)
 }
 
 fn examples() -> anyhow::Result<()> {

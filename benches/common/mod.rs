@@ -1,0 +1,97 @@
+//! Shared by the puzzle benchmarks, so every puzzle reports the same groups under the same
+//! names (`cargo xtask bench` reads them back by these names):
+//!
+//! - `<puzzle>/query`: one answer in process; `answer` (parsing excluded) and
+//!   `parse and answer` (a judge line parsed, answered and formatted), one case per iteration.
+//! - `<puzzle>/open`: `open/<file>` (header and sizes, constant time) and
+//!   `open and verify/<file>` (the whole payload's checksum too) for every table.
+//! - `<puzzle>/generation`: `build/<files>`, every table of the puzzle built in memory.
+//! - `<puzzle>/versus`: `table` and `search/<name>` on the same cases, all of them per
+//!   iteration, after checking that both give the same answer for each.
+//! - `<puzzle>/judge`: `end to end/<n> cases`, the real binary answering a large input file.
+//!
+//! The groups that take a whole batch per iteration declare their cases as throughput, so
+//! criterion's `benchmark.json` says how many cases one iteration answers.
+#![allow(dead_code)] // Each benchmark uses its own part of this module.
+
+use std::fmt::Debug;
+use std::path::Path;
+use std::process::Command;
+
+use criterion::{BenchmarkId, Criterion, Throughput};
+use puzzle_tables_generator::{build, write_table, Silent};
+use puzzle_tables_query::{tables_of, Puzzle, Table};
+
+/// A temporary tables directory holding every table of `puzzle`, freshly built.
+pub fn tables_dir(puzzle: Puzzle) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for table in build(puzzle, &mut Silent) {
+        write_table(&dir.path().join(table.spec.file_name()), &table.file_bytes()).expect("the table is written");
+    }
+    dir
+}
+
+/// `<puzzle>/open`: opening each table of `puzzle` in `dir`, without and with verification.
+pub fn bench_open(c: &mut Criterion, puzzle: Puzzle, dir: &Path) {
+    let mut group = c.benchmark_group(format!("{puzzle}/open"));
+    for spec in tables_of(puzzle) {
+        let path = dir.join(spec.file_name());
+        group.bench_function(BenchmarkId::new("open", spec.file_name()), |b| {
+            b.iter(|| Table::open(&path, &spec).expect("the table opens"))
+        });
+        group.bench_function(BenchmarkId::new("open and verify", spec.file_name()), |b| {
+            b.iter(|| Table::open_verified(&path, &spec).expect("the table is sound"))
+        });
+    }
+    group.finish();
+}
+
+/// `<puzzle>/generation`: building every table of `puzzle` in memory (writing excluded).
+pub fn bench_generation(c: &mut Criterion, puzzle: Puzzle) {
+    let files: Vec<String> = tables_of(puzzle).iter().map(|spec| spec.file_name()).collect();
+    let mut group = c.benchmark_group(format!("{puzzle}/generation"));
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::new("build", files.join(" + ")), |b| b.iter(|| build(puzzle, &mut Silent)));
+    group.finish();
+}
+
+/// `<puzzle>/versus`: the table and an independent search (`search_name`) answering the
+/// same `cases`, every case per iteration. Panics first if they disagree on any case, so
+/// the two measure the same work.
+pub fn bench_versus<T, A: PartialEq + Debug>(
+    c: &mut Criterion,
+    puzzle: Puzzle,
+    cases: &[T],
+    table: impl Fn(&T) -> A,
+    search_name: &str,
+    search: impl Fn(&T) -> A,
+) {
+    for (i, case) in cases.iter().enumerate() {
+        assert_eq!(table(case), search(case), "case {i}: the table and the {search_name} search disagree");
+    }
+    let mut group = c.benchmark_group(format!("{puzzle}/versus"));
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(cases.len() as u64));
+    group.bench_function("table", |b| b.iter(|| cases.iter().map(&table).collect::<Vec<A>>()));
+    group.bench_function(BenchmarkId::new("search", search_name), |b| {
+        b.iter(|| cases.iter().map(&search).collect::<Vec<A>>())
+    });
+    group.finish();
+}
+
+/// `<puzzle>/judge`: the real binary answering `input` (`cases` cases) from a file, process
+/// start and table verification included. `input` must be answered without rejections.
+pub fn bench_judge(c: &mut Criterion, puzzle: Puzzle, tables: &Path, input: &str, cases: usize) {
+    let input_file = tempfile::NamedTempFile::new().expect("a temporary file");
+    std::fs::write(input_file.path(), input).expect("the input is written");
+    let mut judge = Command::new(env!("CARGO_BIN_EXE_puzzle-tables"));
+    judge.arg("--tables").arg(tables).args(["judge", puzzle.label()]).arg(input_file.path());
+    judge.stdout(std::process::Stdio::null());
+    let mut group = c.benchmark_group(format!("{puzzle}/judge"));
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(cases as u64));
+    group.bench_function(BenchmarkId::new("end to end", format!("{cases} cases")), |b| {
+        b.iter(|| assert!(judge.status().expect("the binary runs").success(), "every case is answered"))
+    });
+    group.finish();
+}
