@@ -19,8 +19,7 @@ impl StateSpace for EightSpace {
         let board = Board::unrank(state as u32).expect("ranks below the state count unrank");
         for step in Move::ALL {
             // Every move is undone by its inverse, so the predecessors are the neighbours.
-            if let Some(predecessor) = board.apply(step) {
-                let rank = predecessor.rank().expect("moves keep a board solvable");
+            if let Some((_, rank)) = board.apply_ranked(step, state as u32) {
                 visit(rank as usize, step.inverse().index());
             }
         }
