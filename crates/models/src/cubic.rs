@@ -580,9 +580,10 @@ fn pattern_of(cells: &[Option<Colour>]) -> Result<Pattern, PatternError> {
 impl std::str::FromStr for Pattern {
     type Err = PatternError;
 
-    /// Nine cells in row-major order, as `W W W E W W W W W` or `WWW EWW WWW`.
+    /// Nine cells in row-major order, as `W W W E W W W W W` or `WWW EWW WWW`; rows may be
+    /// separated by `/`, as [`Pattern`]'s one-line form (which `stats` prints) writes them.
     fn from_str(text: &str) -> Result<Pattern, PatternError> {
-        pattern_of(&cells_of(text)?)
+        pattern_of(&cells_of(&text.replace('/', " "))?)
     }
 }
 
