@@ -19,7 +19,7 @@ fn random_bytes_get_clean_errors_from_every_judge() {
             std::fs::write(&input, &noise).unwrap();
             let mut child = binary(dir)
                 .args(["judge", puzzle.label()])
-                .arg(&input)
+                .stdin(std::fs::File::open(&input).unwrap())
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::piped())
                 .spawn()
