@@ -9,7 +9,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzle_tables_dist::{unpack, Manifest};
 use puzzle_tables_generator::{write_table, Progress};
-use puzzle_tables_query::{tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec};
+use puzzle_tables_query::{check_entries, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec};
 
 /// The environment variable naming the tables directory when `--tables` is not given.
 pub const TABLES_ENV: &str = "PUZZLE_TABLES_DIR";
@@ -94,7 +94,7 @@ impl TablesDir {
         for &puzzle in Puzzle::ALL {
             for spec in tables_of(puzzle) {
                 let path = self.path_of(&spec);
-                match Table::open_verified(&path, &spec) {
+                match Table::open_verified(&path, &spec).and_then(|table| check_entries(&table).map(|()| table)) {
                     Ok(table) => println!("ok       {} ({} bytes)", path.display(), table.file_len()),
                     Err(TableError { kind: TableErrorKind::Missing, .. }) => {
                         println!("missing  {} (build it with: puzzle-tables gen {puzzle})", path.display())

@@ -6,7 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{binary, stderr_of, stdout_of, tables_with};
-use puzzle_tables_query::{tables_of, Puzzle};
+use puzzle_tables_query::{tables_of, Puzzle, Table};
 
 const TABLE: &str = "eight-parent.tbl";
 
@@ -90,4 +90,19 @@ fn every_single_bit_flip_in_the_header_is_refused() {
         std::fs::write(&path, &damaged).unwrap();
         assert!(puzzle_tables_query::Table::open(&path, spec).is_err(), "bit {bit} of the header");
     }
+}
+
+#[test]
+fn verify_finds_magic_cube_keys_out_of_order_under_a_valid_checksum() {
+    let spec = tables_of(Puzzle::MagicCube)[0];
+    let good = Table::open_verified(&tables_with(Puzzle::MagicCube).join(spec.file_name()), &spec).unwrap();
+    let mut payload = good.payload().to_vec();
+    let (first, second) = payload.split_at_mut(9);
+    first.swap_with_slice(&mut second[..9]);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(spec.file_name()), spec.encode_file(good.metadata(), &payload)).unwrap();
+    let output = binary(dir.path()).arg("verify").output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report = stdout_of(&output);
+    assert!(report.contains("magic-cube-within-6.tbl: inconsistent entries: record 1 is not above"), "{report}");
 }

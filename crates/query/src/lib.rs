@@ -21,6 +21,16 @@ mod table;
 pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
 pub use table::{Table, TableError, TableErrorKind};
 
+/// Checks what a checksum cannot: that a table's entries agree where a reader relies on it
+/// (the magic cube's keys in order). `puzzle-tables verify` runs it after the checksum;
+/// readers trust the checksum, which the generator computed over entries it had checked.
+pub fn check_entries(table: &Table) -> Result<(), TableError> {
+    match table.spec().puzzle {
+        Puzzle::MagicCube => magic_cube::check_key_order(table),
+        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation => Ok(()),
+    }
+}
+
 /// Every table a puzzle needs, in the order they are built.
 pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
     match puzzle {
