@@ -1,15 +1,16 @@
-//! Cubic eight-puzzle benchmarks: one judge answer in process (lookup alone, and with the
-//! dataset's parsing), one optimal roll sequence, 100,000 datasets through `judge cubic`
-//! end to end, and generation (one start class's walk and tables, and all of them).
+//! Cubic eight-puzzle benchmarks, in the groups `benches/common` names: one judge answer in
+//! process (and one optimal roll sequence), the tables' open and verification, their
+//! generation, the tables against the reference bidirectional search on the same datasets,
+//! and 100,000 datasets through `judge cubic` end to end.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+#[path = "../tests/reference/cubic.rs"]
+mod reference;
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use puzzle_tables_generator::cubic::{build_class_tables, build_tables, CubicSpace};
-use puzzle_tables_generator::{write_table, Silent};
-use puzzle_tables_models::cubic::{parse_judge_input, Cell, Dataset, Pattern, StartClass, PATTERNS};
+use criterion::{criterion_group, criterion_main, Criterion};
+use puzzle_tables_models::cubic::{judge_answer, parse_judge_input, Cell, Dataset, Pattern, PATTERNS};
 use puzzle_tables_query::cubic::{CubicDistances, CubicSolver, PatternDistances, StateDistancesMod4};
+use puzzle_tables_query::Puzzle;
 
 fn random_datasets(count: usize, seed: u64) -> Vec<Dataset> {
     let mut rng = fastrand::Rng::with_seed(seed);
@@ -26,11 +27,16 @@ fn judge_text(dataset: &Dataset) -> String {
     format!("{} {}\n{}\n", dataset.start.x(), dataset.start.y(), dataset.pattern.to_rows("\n"))
 }
 
+/// The pattern's key in the reference's numbering (`reference::tops_key`).
+fn pattern_key(pattern: &Pattern) -> usize {
+    Cell::ALL
+        .iter()
+        .rev()
+        .fold(0, |key, &cell| key * 4 + pattern.top(cell).map_or(reference::EMPTY_TOP, |c| c as usize))
+}
+
 fn benches(c: &mut Criterion) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    for table in build_tables(&mut Silent) {
-        write_table(&dir.path().join(table.spec.file_name()), &table.file_bytes()).expect("the table is written");
-    }
+    let dir = common::tables_dir(Puzzle::Cubic);
     let distances = CubicDistances::open_with(|class| {
         PatternDistances::open(&dir.path().join(PatternDistances::spec(class).file_name()), class)
     })
@@ -39,58 +45,46 @@ fn benches(c: &mut Criterion) {
         StateDistancesMod4::open(&dir.path().join(StateDistancesMod4::spec(class).file_name()), class)
     })
     .expect("the state tables open");
+    let distance = |dataset: &Dataset| solver.distances().distance(dataset.start, &dataset.pattern);
 
     let datasets = random_datasets(4096, 1);
+    let mut group = c.benchmark_group("cubic/query");
     let mut next = datasets.iter().cycle();
-    c.bench_function("cubic/judge answer, one random dataset (lookup)", |b| {
-        b.iter(|| {
-            let dataset = next.next().expect("cycle");
-            solver.distances().distance(dataset.start, &dataset.pattern)
-        })
-    });
+    group.bench_function("answer", |b| b.iter(|| distance(next.next().expect("cycle"))));
     let texts: Vec<String> = datasets.iter().map(|d| judge_text(d) + "0 0\n").collect();
     let mut next_text = texts.iter().cycle();
-    c.bench_function("cubic/judge answer, one random dataset (parsing included)", |b| {
+    group.bench_function("parse and answer", |b| {
         b.iter(|| {
             let cases = parse_judge_input(next_text.next().expect("cycle"));
-            let dataset = cases[0].as_ref().expect("a good dataset");
-            solver.distances().distance(dataset.start, &dataset.pattern)
+            judge_answer(distance(cases[0].as_ref().expect("a good dataset"))).to_string()
         })
     });
-    c.bench_function("cubic/optimal rolls, one random dataset", |b| {
+    // What `solve cubic` does beyond the judge's answer: the rolls themselves.
+    group.bench_function("optimal rolls", |b| {
         b.iter(|| {
             let dataset = next.next().expect("cycle");
             solver.optimal_rolls(dataset.start, &dataset.pattern).expect("consistent")
         })
     });
-
-    let input: String = random_datasets(100_000, 2).iter().map(judge_text).chain(["0 0\n".into()]).collect();
-    let mut group = c.benchmark_group("cubic/generation and judge end to end");
-    group.sample_size(10);
-    group.bench_function("judge cubic, 100,000 random datasets", |b| {
-        b.iter_batched(
-            || input.clone(),
-            |input| {
-                let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-tables"))
-                    .args(["--tables"])
-                    .arg(dir.path())
-                    .args(["judge", "cubic"])
-                    .stdin(Stdio::piped())
-                    .stdout(Stdio::null())
-                    .spawn()
-                    .expect("the binary runs");
-                child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("input written");
-                assert!(child.wait().expect("it finishes").success());
-            },
-            BatchSize::PerIteration,
-        )
-    });
-    let space = CubicSpace::default();
-    group.bench_function("tables of one start class (corner): one walk", |b| {
-        b.iter(|| build_class_tables(&space, StartClass::Corner, &mut Silent))
-    });
-    group.bench_function("all tables (three walks)", |b| b.iter(|| build_tables(&mut Silent)));
     group.finish();
+
+    common::bench_open(c, Puzzle::Cubic, dir.path());
+    common::bench_generation(c, Puzzle::Cubic);
+
+    // Random datasets (these 32 need 9 to 29 rolls), which the search answers in
+    // milliseconds; the farthest patterns (up to 37 rolls) are left to the tests.
+    let versus = random_datasets(32, 3);
+    common::bench_versus(
+        c,
+        Puzzle::Cubic,
+        &versus,
+        |d| Some(distance(d)),
+        "bidirectional BFS",
+        |d| reference::bidirectional_distance(d.start.index(), pattern_key(&d.pattern)),
+    );
+
+    let input = random_datasets(100_000, 2).iter().map(judge_text).collect::<String>() + "0 0\n";
+    common::bench_judge(c, Puzzle::Cubic, dir.path(), &input, 100_000);
 }
 
 criterion_group!(cubic, benches);

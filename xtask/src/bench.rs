@@ -35,6 +35,7 @@ const COMMAND_RUNS: usize = 101;
 /// hardest cases.
 const ONE_CASE: &[(Puzzle, &[&str])] = &[
     (Puzzle::Eight, &["eight", "8 6 7 2 5 4 3 x 1"]),
+    (Puzzle::Cubic, &["cubic", "--start", "2,1", "BRB BEB BRB"]),
     (Puzzle::Rotation, &["rotation", "1 1 2 3 2 3 2 3 3 2 3 2 1 1 1 2 1 1 1 2 2 3 3 3"]),
     // Five quarter turns (U R F D L), the most the judge answers.
     (Puzzle::MagicCube, &["cube", "BURBUFLLFURBURBDDDUFRUFRLLBFDRFDRLBRULFBLFBDDULLUBDFRD"]),
