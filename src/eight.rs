@@ -9,7 +9,7 @@ use puzzle_tables_query::eight::EightTable;
 use serde_json::json;
 
 use crate::judge::answer_cases;
-use crate::report::{write_depth_counts, write_json, write_walk};
+use crate::report::{write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
 
@@ -75,22 +75,13 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
 pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let table = open(tables)?;
     let metadata = table.table().metadata();
-    let boards: u64 = metadata.depth_counts.iter().sum();
-    let max = metadata.max_depth().unwrap_or(0);
-    let out = &mut io::stdout().lock();
-    if as_json {
-        let stats = json!({
-            "puzzle": "eight",
-            "solvable_boards": boards,
-            "unsolvable_boards": boards,
-            "max_distance": max,
-            "boards_per_distance": metadata.depth_counts,
-        });
-        write_json(out, &stats)?;
-    } else {
-        writeln!(out, "eight puzzle: {boards} solvable boards (and as many unsolvable ones)")?;
-        writeln!(out, "farthest from the goal: {max} moves")?;
-        write_depth_counts(out, "boards", &metadata.depth_counts)?;
-    }
+    let mut report = DepthReport { puzzle: "eight", noun: "boards", metadata, headline: vec![], extra: json!({}) };
+    let (boards, max) = (report.total(), report.max_distance());
+    report.headline = vec![
+        format!("eight puzzle: {boards} solvable boards (and as many unsolvable ones)"),
+        format!("farthest from the goal: {max} moves"),
+    ];
+    report.extra = json!({ "unsolvable_boards": boards });
+    report.write(&mut io::stdout().lock(), as_json)?;
     Ok(ExitCode::SUCCESS)
 }

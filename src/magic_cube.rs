@@ -11,7 +11,7 @@ use puzzle_tables_query::magic_cube::{Answer, CubeTable};
 use serde_json::json;
 
 use crate::judge::{answer_cases, read_input};
-use crate::report::{write_depth_counts, write_json, write_walk};
+use crate::report::{write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
 
@@ -138,23 +138,14 @@ fn solve_json(facelets: &Facelets, answer: &Answer, show: bool) -> serde_json::V
 /// The table's cubes per distance, from its metadata, and how far `solve` answers exactly.
 pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let table = open(tables)?;
-    let counts = &table.table().metadata().depth_counts;
-    let cubes: u64 = counts.iter().sum();
     let depth = table.depth();
-    let out = &mut io::stdout().lock();
-    if as_json {
-        let stats = json!({
-            "puzzle": "magic-cube",
-            "table_depth": depth,
-            "cubes_in_table": cubes,
-            "cubes_per_distance": counts,
-            "exact_up_to": 2 * depth,
-        });
-        write_json(out, &stats)?;
-    } else {
-        writeln!(out, "magic cube: the table holds the {cubes} cubes within {depth} quarter turns of solved")?;
-        writeln!(out, "solve answers exactly up to {} quarter turns (meeting in the middle)", 2 * depth)?;
-        write_depth_counts(out, "cubes", counts)?;
-    }
+    let metadata = table.table().metadata();
+    let mut report = DepthReport { puzzle: "magic-cube", noun: "cubes", metadata, headline: vec![], extra: json!({}) };
+    report.headline = vec![
+        format!("magic cube: the table holds the {} cubes within {depth} quarter turns of solved", report.total()),
+        format!("solve answers exactly up to {} quarter turns (meeting in the middle)", 2 * depth),
+    ];
+    report.extra = json!({ "table_depth": depth, "exact_up_to": 2 * depth });
+    report.write(&mut io::stdout().lock(), as_json)?;
     Ok(ExitCode::SUCCESS)
 }

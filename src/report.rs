@@ -2,6 +2,8 @@
 
 use std::io::{self, Write};
 
+use puzzle_tables_query::Metadata;
+
 /// Whether `error` is a write to a closed pipe (`puzzle-tables ... | head`): not a failure.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
@@ -12,8 +14,53 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// `stats` for a puzzle with one table: headline lines, then the entries per distance; as
+/// JSON, `{"puzzle", NOUN: total, "max_distance", "NOUN_per_distance"}` and `extra` fields.
+pub struct DepthReport<'a> {
+    /// The puzzle's label.
+    pub puzzle: &'a str,
+    /// What the table counts, plural: `boards`, `placements`, `cubes`.
+    pub noun: &'a str,
+    /// The table's metadata, with its entries per distance.
+    pub metadata: &'a Metadata,
+    /// The text lines before the per-distance table.
+    pub headline: Vec<String>,
+    /// More JSON fields.
+    pub extra: serde_json::Value,
+}
+
+impl DepthReport<'_> {
+    /// The number of entries.
+    pub fn total(&self) -> u64 {
+        self.metadata.depth_counts.iter().sum()
+    }
+
+    /// The farthest distance with an entry.
+    pub fn max_distance(&self) -> usize {
+        self.metadata.max_depth().unwrap_or(0)
+    }
+
+    /// Writes the report as text, or as JSON.
+    pub fn write(&self, out: &mut impl Write, as_json: bool) -> anyhow::Result<()> {
+        if as_json {
+            let mut value = serde_json::json!({ "puzzle": self.puzzle, self.noun: self.total() });
+            value["max_distance"] = self.max_distance().into();
+            value[format!("{}_per_distance", self.noun)] = self.metadata.depth_counts.as_slice().into();
+            if let serde_json::Value::Object(extra) = &self.extra {
+                extra.iter().for_each(|(key, field)| value[key] = field.clone());
+            }
+            return write_json(out, &value);
+        }
+        for line in &self.headline {
+            writeln!(out, "{line}")?;
+        }
+        write_depth_counts(out, self.noun, &self.metadata.depth_counts)?;
+        Ok(())
+    }
+}
+
 /// Prints a per-distance table: `distance  <noun>` then one row per distance.
-pub fn write_depth_counts(out: &mut impl Write, noun: &str, counts: &[u64]) -> io::Result<()> {
+fn write_depth_counts(out: &mut impl Write, noun: &str, counts: &[u64]) -> io::Result<()> {
     writeln!(out, "{:>8}  {noun}", "distance")?;
     for (distance, count) in counts.iter().enumerate() {
         writeln!(out, "{distance:>8}  {count}")?;

@@ -9,7 +9,7 @@ use puzzle_tables_query::rotation::RotationTable;
 use serde_json::json;
 
 use crate::judge::answer_cases;
-use crate::report::{write_depth_counts, write_json, write_walk};
+use crate::report::{write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
 
@@ -91,21 +91,13 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
 pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let table = open(tables)?;
     let metadata = table.table().metadata();
-    let placements: u64 = metadata.depth_counts.iter().sum();
-    let max = metadata.max_depth().unwrap_or(0);
-    let out = &mut io::stdout().lock();
-    if as_json {
-        let stats = json!({
-            "puzzle": "rotation",
-            "placements": placements,
-            "max_distance": max,
-            "placements_per_distance": metadata.depth_counts,
-        });
-        write_json(out, &stats)?;
-    } else {
-        writeln!(out, "rotation game: {placements} placements of one symbol's eight blocks")?;
-        writeln!(out, "farthest placement from the centre: {max} moves")?;
-        write_depth_counts(out, "placements", &metadata.depth_counts)?;
-    }
+    let mut report =
+        DepthReport { puzzle: "rotation", noun: "placements", metadata, headline: vec![], extra: json!({}) };
+    let (placements, max) = (report.total(), report.max_distance());
+    report.headline = vec![
+        format!("rotation game: {placements} placements of one symbol's eight blocks"),
+        format!("farthest placement from the centre: {max} moves"),
+    ];
+    report.write(&mut io::stdout().lock(), as_json)?;
     Ok(ExitCode::SUCCESS)
 }
