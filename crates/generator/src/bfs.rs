@@ -31,7 +31,9 @@ pub struct Walk {
     pub depth_counts: Vec<u64>,
 }
 
-/// Walks `space` backwards from `goals`, layer by layer, until no new state is reached.
+/// Walks `space` backwards from `goals`, layer by layer, until no new state is reached,
+/// telling `progress` how many states are reached after each layer (the caller, which knows
+/// how many it expects, starts the progress).
 /// `on_discover(state, step)` is called once for every state other than the goals, with a
 /// move that takes it one step closer to a goal; a parent table records exactly that.
 ///
@@ -44,7 +46,6 @@ pub fn reverse_bfs<S: StateSpace>(
     progress: &mut dyn Progress,
 ) -> Walk {
     let total = space.state_count();
-    progress.start("reverse breadth-first search", total as u64);
     let mut distance = vec![UNREACHED; total];
     let mut frontier: Vec<u32> = Vec::with_capacity(goals.len());
     for &goal in goals {

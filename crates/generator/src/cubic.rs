@@ -108,12 +108,14 @@ pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
 /// Walks from `class`'s representative start cell and builds its two tables.
 pub fn build_class_tables(space: &CubicSpace, class: StartClass, progress: &mut dyn Progress) -> [BuiltTable; 2] {
     let start = State::start(class.representative());
-    let walk = reverse_bfs(space, &[start.rank() as usize], |_, _| {}, progress);
-    let reached: u64 = walk.depth_counts.iter().sum();
     // Rolls keep the number of odd cubes, so reaching as many states as have the start's
     // number is reaching all of them: what lets the state table index those alone.
     let odd_cubes = start.odd_cubes();
-    assert_eq!(reached, u64::from(orbit_states(odd_cubes)), "the walk reaches every state with {odd_cubes} odd cubes");
+    let expected = u64::from(orbit_states(odd_cubes));
+    progress.start(&format!("cubic puzzle, start cell {}", class.representative()), expected);
+    let walk = reverse_bfs(space, &[start.rank() as usize], |_, _| {}, progress);
+    let reached: u64 = walk.depth_counts.iter().sum();
+    assert_eq!(reached, expected, "the walk reaches every state with {odd_cubes} odd cubes");
     let folded = fold_walk(&walk.distance, &ReducedRanking::of(class));
     [pattern_table(class, &walk, folded.pattern_distances), state_table(class, &walk, &folded.state_bits)]
 }

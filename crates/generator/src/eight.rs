@@ -31,6 +31,7 @@ impl StateSpace for EightSpace {
 pub fn build_parent_table(progress: &mut dyn Progress) -> BuiltTable {
     let goal = Board::GOAL.rank().expect("the goal is solvable") as usize;
     let mut parent_move = vec![0u8; SOLVABLE_BOARDS as usize];
+    progress.start("eight puzzle", u64::from(SOLVABLE_BOARDS));
     let walk = reverse_bfs(&EightSpace, &[goal], |board, step| parent_move[board] = step, progress);
     BuiltTable {
         spec: EightTable::SPEC,

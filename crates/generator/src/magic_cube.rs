@@ -30,7 +30,7 @@ pub fn build_within_table(progress: &mut dyn Progress) -> BuiltTable {
 /// another count (the model would be wrong).
 pub fn build_within_depth(depth: usize, progress: &mut dyn Progress) -> BuiltTable {
     let spec = CubeTable::spec(depth).expect("a depth with a known position count");
-    progress.start("breadth-first search from solved", spec.entries);
+    progress.start(&format!("magic cube, within {depth} quarter turns"), spec.entries);
     let mut layers: Vec<Vec<u128>> = vec![vec![record(&Cube::SOLVED, SOLVED_MARK)]];
     let mut reached = 1;
     while layers.len() <= depth {

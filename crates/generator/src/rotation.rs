@@ -62,6 +62,7 @@ impl StateSpace for RotationSpace {
 pub fn build_distance_table(progress: &mut dyn Progress) -> BuiltTable {
     let space = RotationSpace::new();
     let goal = Placement::GOAL.rank() as usize;
+    progress.start("rotation game", u64::from(PLACEMENTS));
     let walk = reverse_bfs(&space, &[goal], |_, _| {}, progress);
     let farthest = walk.depth_counts.len() - 1;
     assert!(farthest <= usize::from(MAX_DISTANCE), "placements lie {farthest} moves away");
