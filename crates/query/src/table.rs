@@ -154,11 +154,6 @@ impl Table {
         self.map.len() as u64
     }
 
-    /// The payload checksum recorded in the header.
-    pub fn payload_crc(&self) -> u32 {
-        self.header.payload_crc
-    }
-
     /// An error about this table's file.
     pub fn error(&self, kind: TableErrorKind) -> TableError {
         TableError { path: self.path.clone(), kind }
