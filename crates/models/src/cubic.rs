@@ -143,11 +143,6 @@ impl Orientation {
     pub const ALL: [Orientation; 6] =
         [Orientation(0), Orientation(1), Orientation(2), Orientation(3), Orientation(4), Orientation(5)];
 
-    /// The orientation numbered `number`, if below 6.
-    pub fn from_number(number: u8) -> Option<Orientation> {
-        (u32::from(number) < ORIENTATIONS).then_some(Orientation(number))
-    }
-
     /// Its number in `0..6`.
     pub fn number(self) -> u8 {
         self.0
