@@ -8,6 +8,7 @@ use puzzle_tables_models::eight::{self as model, move_letters, Board};
 use puzzle_tables_query::eight::EightTable;
 use serde_json::json;
 
+use crate::batch::{answer_lines, LineAnswer};
 use crate::judge::answer_cases;
 use crate::report::{write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
@@ -16,7 +17,8 @@ use crate::SolveOptions;
 /// `solve eight BOARD`.
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// The nine cells in row-major order, x for the blank: "2 3 4 1 5 x 7 6 8".
+    /// The nine cells in row-major order, x for the blank: "2 3 4 1 5 x 7 6 8"; `-` reads
+    /// one board per line from standard input and writes one answer per line.
     #[arg(required = true, num_args = 1..)]
     board: Vec<String>,
     #[command(flatten)]
@@ -42,6 +44,20 @@ pub fn judge(tables: &TablesDir, input: &str) -> anyhow::Result<ExitCode> {
 
 /// The distance and an optimal move string; `--show` draws each board, `--json` for programs.
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    if args.board == ["-"] {
+        let table = open(tables)?;
+        return answer_lines(io::stdin().lock(), args.options.json, |line| {
+            let board: Board = match line.parse() {
+                Ok(board) => board,
+                Err(why) => return Ok(Err(format!("{why}"))),
+            };
+            let moves = table.optimal_moves(&board)?;
+            let text = moves.as_ref().map_or_else(|| "unsolvable".to_string(), |m| move_letters(m));
+            let json = json!({ "board": board.to_string(), "solvable": moves.is_some(),
+                "distance": moves.as_ref().map(Vec::len), "moves": moves.as_ref().map(|m| move_letters(m)) });
+            Ok(Ok(LineAnswer { text, json }))
+        });
+    }
     let board: Board = args.board.join(" ").parse().context("not an eight-puzzle board")?;
     let moves = open(tables)?.optimal_moves(&board)?;
     let boards: Vec<Board> =

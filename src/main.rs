@@ -4,6 +4,7 @@
 //! puzzle's command to its module. Exit statuses: 0 when everything was answered, 1 when
 //! some input case (or, for `verify`, some table) was rejected, 2 on any other error.
 
+mod batch;
 mod cubic;
 mod eight;
 mod judge;

@@ -193,3 +193,21 @@ fn a_damaged_table_is_refused_with_its_name_and_no_answers() {
     assert!(errors.contains("eight-parent.tbl: damaged payload"), "{errors}");
     assert!(errors.contains("gen eight"), "{errors}");
 }
+
+#[test]
+fn solve_dash_answers_one_board_per_line_and_keeps_each_line_in_place() {
+    let input = "2 3 4 1 5 x 7 6 8\n1 2 3\n12345678x\n2 1 3 4 5 6 7 8 x\n";
+    let output = run_with_input(binary(tables_with(Puzzle::Eight)).args(["solve", "eight", "-"]), input);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout_of(&output), "ullddrurdllurrdlurd\nerror: line 2: expected 9 cells, found 3\n\nunsolvable\n");
+    assert!(stderr_of(&output).contains("rejected input line 2: expected 9 cells, found 3"));
+
+    let output = run_with_input(binary(tables_with(Puzzle::Eight)).args(["solve", "eight", "-", "--json"]), input);
+    let lines: Vec<serde_json::Value> =
+        stdout_of(&output).lines().map(|line| serde_json::from_str(line).expect("one JSON object per line")).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["distance"], 19);
+    assert_eq!(lines[1], serde_json::json!({ "line": 2, "error": "expected 9 cells, found 3" }));
+    assert_eq!(lines[2]["distance"], 0);
+    assert_eq!(lines[3]["solvable"], false);
+}
