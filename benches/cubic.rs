@@ -9,8 +9,7 @@ mod reference;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use puzzle_tables_models::cubic::{judge_answer, parse_judge_input, Cell, Dataset, Pattern, PATTERNS};
-use puzzle_tables_query::cubic::{CubicDistances, CubicSolver, PatternDistances, StateDistancesMod4};
-use puzzle_tables_query::Puzzle;
+use puzzle_tables_query::{Puzzle, Tables};
 
 fn random_datasets(count: usize, seed: u64) -> Vec<Dataset> {
     let mut rng = fastrand::Rng::with_seed(seed);
@@ -37,14 +36,8 @@ fn pattern_key(pattern: &Pattern) -> usize {
 
 fn benches(c: &mut Criterion) {
     let dir = common::tables_dir(Puzzle::Cubic);
-    let distances = CubicDistances::open_with(|class| {
-        PatternDistances::open(&dir.path().join(PatternDistances::spec(class).file_name()), class)
-    })
-    .expect("the pattern tables open");
-    let solver = CubicSolver::open_with(distances, |class| {
-        StateDistancesMod4::open(&dir.path().join(StateDistancesMod4::spec(class).file_name()), class)
-    })
-    .expect("the state tables open");
+    let tables = Tables::open(dir.path()).expect("the tables directory exists");
+    let solver = tables.cubic().expect("the cubic tables open");
     let distance = |dataset: &Dataset| solver.distances().distance(dataset.start, &dataset.pattern);
 
     let datasets = random_datasets(4096, 1);

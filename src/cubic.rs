@@ -7,7 +7,7 @@ use anyhow::{bail, Context};
 use puzzle_tables_models::cubic::{
     self as model, judge_answer, roll_letters, Cell, Pattern, Roll, StartClass, State, JUDGE_CAP, PATTERNS, STATES,
 };
-use puzzle_tables_query::cubic::{CubicDistances, CubicSolver, PatternDistances, StateDistancesMod4};
+use puzzle_tables_query::cubic::{CubicDistances, CubicSolver};
 use puzzle_tables_query::Metadata;
 use serde_json::json;
 
@@ -15,6 +15,7 @@ use crate::judge::answer_cases;
 use crate::report::{write_json, write_walk};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
+use puzzle_tables_query::{Puzzle, Tables};
 
 /// `solve cubic --start X,Y PATTERN`.
 #[derive(clap::Args)]
@@ -42,15 +43,11 @@ fn parse_cell(text: &str) -> Result<Cell, String> {
 }
 
 fn open_distances(tables: &TablesDir) -> anyhow::Result<CubicDistances> {
-    CubicDistances::open_with(|class| {
-        tables.open(&PatternDistances::spec(class), |path| PatternDistances::open(path, class))
-    })
+    tables.open(Puzzle::Cubic, Tables::cubic_distances)
 }
 
 fn open_solver(tables: &TablesDir) -> anyhow::Result<CubicSolver> {
-    CubicSolver::open_with(open_distances(tables)?, |class| {
-        tables.open(&StateDistancesMod4::spec(class), |path| StateDistancesMod4::open(path, class))
-    })
+    tables.open(Puzzle::Cubic, Tables::cubic)
 }
 
 /// POJ 3131: one line per dataset, the least number of rolls if at most 30, else `-1`;

@@ -13,6 +13,7 @@ use crate::judge::answer_cases;
 use crate::report::{write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
+use puzzle_tables_query::{Puzzle, Tables};
 
 /// `solve eight BOARD`.
 #[derive(clap::Args)]
@@ -26,7 +27,7 @@ pub struct SolveArgs {
 }
 
 fn open(tables: &TablesDir) -> anyhow::Result<EightTable> {
-    tables.open(&EightTable::SPEC, EightTable::open)
+    tables.open(Puzzle::Eight, Tables::eight)
 }
 
 /// HDU 1043: one line per case, a shortest move string, `unsolvable`, or an empty line.

@@ -14,6 +14,7 @@ use crate::judge::{answer_cases, read_input};
 use crate::report::{write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
+use puzzle_tables_query::{Puzzle, Tables};
 
 /// `solve cube FACELETS` or `solve cube --net FILE`.
 #[derive(clap::Args)]
@@ -30,7 +31,7 @@ pub struct SolveArgs {
 }
 
 fn open(tables: &TablesDir) -> anyhow::Result<CubeTable> {
-    tables.open(&CubeTable::SPEC, CubeTable::open)
+    tables.open(Puzzle::MagicCube, Tables::magic_cube)
 }
 
 /// ZOJ 2477: per case the count and the steps, `0` when solved, `-1` beyond five turns.

@@ -26,8 +26,9 @@ use crate::tables::TablesDir;
 #[derive(Parser)]
 #[command(name = "puzzle-tables", version, about, long_about = None)]
 struct Cli {
-    /// The directory of table files [default: $PUZZLE_TABLES_DIR, else ./tables].
-    /// A missing table is built there on first use.
+    /// The directory of table files [default: $PUZZLE_TABLES_DIR, else the per-user data
+    /// directory, such as ~/.local/share/puzzle-tables]. A missing table is built there on
+    /// first use.
     #[arg(long, global = true, value_name = "DIR")]
     tables: Option<PathBuf>,
 
@@ -138,7 +139,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let tables = TablesDir::new(cli.tables);
+    let tables = TablesDir::new(cli.tables)?;
     match cli.command {
         Command::Judge(args) => {
             let input = judge::read_input(args.input.as_deref())?;

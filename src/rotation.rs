@@ -12,6 +12,7 @@ use crate::judge::answer_cases;
 use crate::report::{write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
+use puzzle_tables_query::{Puzzle, Tables};
 
 /// `solve rotation BOARD`.
 #[derive(clap::Args)]
@@ -25,7 +26,7 @@ pub struct SolveArgs {
 }
 
 fn open(tables: &TablesDir) -> anyhow::Result<RotationTable> {
-    tables.open(&RotationTable::SPEC, RotationTable::open)
+    tables.open(Puzzle::Rotation, Tables::rotation)
 }
 
 /// POJ 2286: two lines per board, the moves (or `No moves needed`) and the centre symbol.

@@ -9,10 +9,9 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzle_tables_dist::{unpack, Manifest};
 use puzzle_tables_generator::{write_table, Progress};
-use puzzle_tables_query::{check_entries, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec};
-
-/// The environment variable naming the tables directory when `--tables` is not given.
-pub const TABLES_ENV: &str = "PUZZLE_TABLES_DIR";
+use puzzle_tables_query::{
+    check_entries, default_dir, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec, Tables,
+};
 
 /// The directory of table files.
 pub struct TablesDir {
@@ -20,10 +19,13 @@ pub struct TablesDir {
 }
 
 impl TablesDir {
-    /// `--tables DIR`, else `$PUZZLE_TABLES_DIR`, else `./tables`.
-    pub fn new(flag: Option<PathBuf>) -> TablesDir {
-        let from_env = || std::env::var_os(TABLES_ENV).filter(|v| !v.is_empty()).map(PathBuf::from);
-        TablesDir { dir: flag.or_else(from_env).unwrap_or_else(|| PathBuf::from("tables")) }
+    /// `--tables DIR`, else the library's default: `$PUZZLE_TABLES_DIR`, else the per-user
+    /// data directory.
+    pub fn new(flag: Option<PathBuf>) -> anyhow::Result<TablesDir> {
+        let dir = flag
+            .or_else(default_dir)
+            .context("this platform has no per-user data directory: pass --tables DIR or set PUZZLE_TABLES_DIR")?;
+        Ok(TablesDir { dir })
     }
 
     /// Where the table `spec` lives.
@@ -31,24 +33,18 @@ impl TablesDir {
         self.dir.join(spec.file_name())
     }
 
-    /// Opens a table with `open` (a puzzle reader's checked, verified loader). When the file
-    /// is missing, the puzzle's tables are built first; any other problem is an error that
-    /// names the file and the command that rebuilds it.
-    pub fn open<T>(&self, spec: &TableSpec, open: impl Fn(&Path) -> Result<T, TableError>) -> anyhow::Result<T> {
-        let path = self.path_of(spec);
-        let opened = match open(&path) {
-            Err(TableError { kind: TableErrorKind::Missing, .. }) => {
-                eprintln!(
-                    "puzzle-tables: {} is missing; building the {} tables (first use)",
-                    path.display(),
-                    spec.puzzle
-                );
-                self.generate(spec.puzzle)?;
-                open(&path)
-            }
-            other => other,
-        };
-        opened.map_err(|error| self.explain(error, spec.puzzle))
+    /// Opens `puzzle`'s reader the way a library user does, with `reader` (such as
+    /// [`Tables::eight`]), after building the puzzle's tables if any is missing. A problem
+    /// with a table is an error that names the file and the command that rebuilds it.
+    pub fn open<T>(&self, puzzle: Puzzle, reader: impl FnOnce(&Tables) -> Result<T, TableError>) -> anyhow::Result<T> {
+        if let Some(missing) = tables_of(puzzle).iter().map(|spec| self.path_of(spec)).find(|path| !path.exists()) {
+            eprintln!("puzzle-tables: {} is missing; building the {puzzle} tables (first use)", missing.display());
+            self.generate(puzzle)?;
+        }
+        // SAFETY: this binary writes tables only through `write_table`, which renames a new
+        // file over the old one and never changes a file in place.
+        let tables = unsafe { Tables::open_mapped(&self.dir) }?;
+        reader(&tables).map_err(|error| self.explain(error, puzzle))
     }
 
     /// A table error with the command that rebuilds the table.
@@ -62,6 +58,7 @@ impl TablesDir {
 
     /// Builds and writes every table of `puzzle`, with a progress bar on a terminal.
     pub fn generate(&self, puzzle: Puzzle) -> anyhow::Result<()> {
+        self.check_writable()?;
         let mut progress = Bar::new();
         for built in puzzle_tables_generator::build(puzzle, &mut progress) {
             let path = self.path_of(&built.spec);
@@ -69,6 +66,20 @@ impl TablesDir {
         }
         progress.bar.finish_and_clear();
         Ok(())
+    }
+
+    /// Fails, before any work, when tables cannot be written into the directory, with the fix.
+    fn check_writable(&self) -> anyhow::Result<()> {
+        let probe = self.dir.join(format!(".write-probe.{}", std::process::id()));
+        std::fs::create_dir_all(&self.dir)
+            .and_then(|()| std::fs::write(&probe, b""))
+            .and_then(|()| std::fs::remove_file(&probe))
+            .with_context(|| {
+                format!(
+                    "cannot write tables into {}: pass --tables DIR or set PUZZLE_TABLES_DIR to a writable directory",
+                    self.dir.display()
+                )
+            })
     }
 
     /// `gen`: builds the tables of `puzzles` (all when empty) and reports each file.

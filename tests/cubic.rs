@@ -14,8 +14,8 @@ use std::sync::OnceLock;
 
 use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_models::cubic::{Cell, Colour, Pattern, Roll, StartClass, Symmetry, PATTERNS};
-use puzzle_tables_query::cubic::{CubicDistances, CubicSolver, PatternDistances, StateDistancesMod4};
-use puzzle_tables_query::Puzzle;
+use puzzle_tables_query::cubic::CubicSolver;
+use puzzle_tables_query::{Puzzle, Tables};
 use reference::{bfs, bidirectional_distance, replay, start_state, tops_key, Walk, EMPTY_TOP, NOT_SEEN};
 
 /// The pattern's key in the reference's numbering ([`reference::tops_key`]).
@@ -31,15 +31,8 @@ fn walk_from(cell: Cell) -> &'static Walk {
 fn solver() -> &'static CubicSolver {
     static SOLVER: OnceLock<CubicSolver> = OnceLock::new();
     SOLVER.get_or_init(|| {
-        let dir = tables_with(Puzzle::Cubic);
-        let distances = CubicDistances::open_with(|class| {
-            PatternDistances::open(&dir.join(PatternDistances::spec(class).file_name()), class)
-        })
-        .expect("the pattern tables open");
-        CubicSolver::open_with(distances, |class| {
-            StateDistancesMod4::open(&dir.join(StateDistancesMod4::spec(class).file_name()), class)
-        })
-        .expect("the state tables open")
+        let tables = Tables::open(tables_with(Puzzle::Cubic)).expect("the tables directory exists");
+        tables.cubic().expect("the cubic tables open")
     })
 }
 

@@ -1,6 +1,8 @@
 //! The conventions ARCHITECTURE.md states, checked so nobody has to remember them: the query
-//! crate never depends on the generator, the models crate depends on nothing, the memory map
-//! is the only `unsafe` code, and every Rust file opens with a `//!` overview.
+//! crate never depends on the generator, the models crate depends on nothing, `unsafe` code
+//! is the memory map and the opens that pass its contract on (each `unsafe fn` with a
+//! `# Safety` doc, each `unsafe` block with a `// SAFETY:` comment), and every Rust file
+//! opens with a `//!` overview.
 
 use std::path::{Path, PathBuf};
 
@@ -45,14 +47,44 @@ fn the_models_crate_depends_on_nothing() {
     assert_eq!(dependencies("crates/models/Cargo.toml").trim(), "");
 }
 
+/// The files that may hold `unsafe` code: the memory map, the table and directory opens
+/// that pass its safety promise on to their callers, and the binary, which keeps it.
+const UNSAFE_FILES: [&str; 4] =
+    ["crates/query/src/map.rs", "crates/query/src/table.rs", "crates/query/src/tables.rs", "src/tables.rs"];
+
+/// The comment lines right above line `index`.
+fn comments_above(lines: &[&str], index: usize) -> Vec<String> {
+    let above = lines[..index].iter().rev().map(|line| line.trim());
+    above.take_while(|line| line.starts_with("//") || line.starts_with("#[")).map(str::to_string).collect()
+}
+
 #[test]
-fn the_memory_map_is_the_only_unsafe_code() {
-    let with_unsafe: Vec<PathBuf> = rust_files()
-        .into_iter()
-        .filter(|path| path.file_name().is_some_and(|name| name != "tidy.rs"))
-        .filter(|path| std::fs::read_to_string(path).unwrap().contains("unsafe"))
-        .collect();
-    assert_eq!(with_unsafe, [root().join("crates/query/src/map.rs")]);
+fn unsafe_code_is_only_the_memory_map_and_states_its_contract() {
+    let mut found = Vec::new();
+    for path in rust_files().into_iter().filter(|path| path.file_name().is_some_and(|name| name != "tidy.rs")) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (index, line) in lines.iter().enumerate() {
+            let code = line.trim();
+            if code.starts_with("//") || !code.contains("unsafe") {
+                continue;
+            }
+            let place = format!("{}:{}", path.display(), index + 1);
+            let relative = path.strip_prefix(root()).unwrap().to_string_lossy().replace('\\', "/");
+            assert!(UNSAFE_FILES.contains(&relative.as_str()), "{place}: `unsafe` outside {UNSAFE_FILES:?}");
+            let comments = comments_above(&lines, index);
+            if code.contains("unsafe fn ") {
+                assert!(comments.iter().any(|c| c == "/// # Safety"), "{place}: an unsafe fn without a # Safety doc");
+            } else if code.contains("unsafe {") {
+                let stated = comments.iter().any(|c| c.starts_with("// SAFETY:"));
+                assert!(stated || line.contains("// SAFETY:"), "{place}: an unsafe block without a // SAFETY: comment");
+            } else {
+                panic!("{place}: only unsafe fns and unsafe blocks are allowed");
+            }
+            found.push(relative);
+        }
+    }
+    assert!(found.iter().any(|f| f == "crates/query/src/map.rs"), "the memory map is where unsafe code lives");
 }
 
 #[test]

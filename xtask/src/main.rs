@@ -64,7 +64,9 @@ fn examples() -> anyhow::Result<()> {
     for &puzzle in Puzzle::ALL {
         let example = format!("examples/{puzzle}.txt");
         println!("== puzzle-tables judge {puzzle} {example}");
-        run(Command::new(&binary).args(["judge", puzzle.label(), &example]))?;
+        // The repository's `tables/`, not the user's data directory: a fresh clone works alone.
+        let tables = workspace_root().join("tables");
+        run(Command::new(&binary).arg("--tables").arg(tables).args(["judge", puzzle.label(), &example]))?;
     }
     Ok(())
 }

@@ -18,11 +18,12 @@
 //! `D`; a walk that finds no nearer neighbour, or a pattern none of whose states is at its
 //! distance, is reported as [`TableErrorKind::Inconsistent`].
 
+/// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
+pub use puzzle_tables_models::cubic::{roll_letters, Cell, Colour, Pattern, PatternError, Roll, StartClass, State};
+
 use std::path::Path;
 
-use puzzle_tables_models::cubic::{
-    Cell, Pattern, ReducedRanking, Roll, StartClass, State, Symmetry, PATTERNS, RANKING_VERSION,
-};
+use puzzle_tables_models::cubic::{ReducedRanking, Symmetry, PATTERNS, RANKING_VERSION};
 
 use crate::format::{packed1_at, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
@@ -56,7 +57,12 @@ impl PatternDistances {
 
     /// Opens and verifies `class`'s table at `path`.
     pub fn open(path: &Path, class: StartClass) -> Result<PatternDistances, TableError> {
-        Table::open_verified(path, &Self::spec(class)).map(|table| PatternDistances { class, table })
+        Table::open_verified(path, &Self::spec(class)).map(|table| Self::from_table(table, class))
+    }
+
+    /// The reader of `table`, opened (and verified) with [`Self::spec`] of `class`.
+    pub(crate) fn from_table(table: Table, class: StartClass) -> PatternDistances {
+        PatternDistances { class, table }
     }
 
     /// The class.
@@ -99,8 +105,12 @@ impl StateDistancesMod4 {
 
     /// Opens and verifies `class`'s table at `path`.
     pub fn open(path: &Path, class: StartClass) -> Result<StateDistancesMod4, TableError> {
-        let (start, ranking) = (State::start(class.representative()), ReducedRanking::of(class));
-        Table::open_verified(path, &Self::spec(class)).map(|table| StateDistancesMod4 { start, ranking, table })
+        Table::open_verified(path, &Self::spec(class)).map(|table| Self::from_table(table, class))
+    }
+
+    /// The reader of `table`, opened (and verified) with [`Self::spec`] of `class`.
+    pub(crate) fn from_table(table: Table, class: StartClass) -> StateDistancesMod4 {
+        StateDistancesMod4 { start: State::start(class.representative()), ranking: ReducedRanking::of(class), table }
     }
 
     /// The underlying table (for its metadata).
@@ -161,10 +171,9 @@ pub struct CubicDistances {
 }
 
 impl CubicDistances {
-    /// The tables of [`StartClass::ALL`], opened with `open`.
-    pub fn open_with<E>(mut open: impl FnMut(StartClass) -> Result<PatternDistances, E>) -> Result<Self, E> {
-        let [corner, edge, centre] = StartClass::ALL;
-        Ok(CubicDistances { tables: [open(corner)?, open(edge)?, open(centre)?] })
+    /// The tables of [`StartClass::ALL`], in that order.
+    pub(crate) fn new(tables: [PatternDistances; 3]) -> CubicDistances {
+        CubicDistances { tables }
     }
 
     /// The table of `class`.
@@ -188,14 +197,9 @@ pub struct CubicSolver {
 }
 
 impl CubicSolver {
-    /// The solver of `distances` and the state tables of [`StartClass::ALL`], opened with
-    /// `open`.
-    pub fn open_with<E>(
-        distances: CubicDistances,
-        mut open: impl FnMut(StartClass) -> Result<StateDistancesMod4, E>,
-    ) -> Result<Self, E> {
-        let [corner, edge, centre] = StartClass::ALL;
-        Ok(CubicSolver { distances, states: [open(corner)?, open(edge)?, open(centre)?] })
+    /// The solver of `distances` and the state tables of [`StartClass::ALL`], in that order.
+    pub(crate) fn new(distances: CubicDistances, states: [StateDistancesMod4; 3]) -> CubicSolver {
+        CubicSolver { distances, states }
     }
 
     /// The pattern distances.

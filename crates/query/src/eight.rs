@@ -1,9 +1,12 @@
 //! Eight-puzzle answers from the parent table: for every solvable board, the move that
 //! takes it one step closer to the goal, two bits per board.
 
+/// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
+pub use puzzle_tables_models::eight::{move_letters, Board, BoardError, Move};
+
 use std::path::Path;
 
-use puzzle_tables_models::eight::{Board, Move, RANKING_VERSION, SOLVABLE_BOARDS};
+use puzzle_tables_models::eight::{RANKING_VERSION, SOLVABLE_BOARDS};
 
 use crate::format::{packed2_at, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
@@ -31,7 +34,12 @@ impl EightTable {
 
     /// Opens and verifies the parent table at `path`.
     pub fn open(path: &Path) -> Result<EightTable, TableError> {
-        Table::open_verified(path, &Self::SPEC).map(|table| EightTable { table })
+        Table::open_verified(path, &Self::SPEC).map(Self::from_table)
+    }
+
+    /// The reader of `table`, opened (and verified) with [`Self::SPEC`].
+    pub(crate) fn from_table(table: Table) -> EightTable {
+        EightTable { table }
     }
 
     /// The underlying table (for its metadata).

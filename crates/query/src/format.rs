@@ -101,6 +101,7 @@ numbered_enum! {
 
 numbered_enum! {
     /// What a table's entries mean.
+    #[non_exhaustive]
     TableKind {
         /// For each ranked state, the move that takes it one step closer to the goal.
         ParentMove = 1 => "parent",
@@ -120,6 +121,7 @@ numbered_enum! {
 
 numbered_enum! {
     /// How a payload stores its entries.
+    #[non_exhaustive]
     Encoding {
         /// Two bits per entry, four entries per byte, the first in the lowest bits.
         Packed2 = 1 => "packed-2",

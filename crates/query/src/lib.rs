@@ -1,5 +1,46 @@
-//! The query side of puzzle-tables: opens table files, checks them, memory-maps them and
-//! answers puzzles from them.
+//! Answers classic search puzzles (the eight puzzle, the cubic eight-puzzle, the rotation
+//! game, the Rubik's cube) from exhaustive precomputed tables: every answer is optimal and
+//! takes a few lookups.
+//!
+//! This is the library a program depends on. [`Tables`] opens a directory of table files
+//! (built by `puzzle-tables gen`, or installed from release artifacts with
+//! `puzzle-tables install`) and gives each puzzle's reader; each puzzle's module re-exports
+//! its board and move types, with their parsers (`str::parse`) and formatters (`Display`).
+//! Opening builds nothing: a missing table is an error that names the file and the command
+//! that builds it.
+//!
+//! ```
+//! # let dir = tempfile::tempdir()?;
+//! # for puzzle in [puzzle_tables_query::Puzzle::Eight, puzzle_tables_query::Puzzle::MagicCube] {
+//! #     for built in puzzle_tables_generator::build(puzzle, &mut puzzle_tables_generator::Silent) {
+//! #         puzzle_tables_generator::write_table(&dir.path().join(built.spec.file_name()), &built.file_bytes())?;
+//! #     }
+//! # }
+//! # let dir = dir.path();
+//! use puzzle_tables_query::{eight, magic_cube, Tables};
+//!
+//! // `Tables::open_default()` opens the directory `puzzle-tables gen` writes into.
+//! let tables = Tables::open(dir)?;
+//!
+//! // The eight puzzle: a shortest sequence of blank moves.
+//! let board: eight::Board = "2 3 4 1 5 x 7 6 8".parse()?;
+//! let moves = tables.eight()?.optimal_moves(&board)?.expect("the board is solvable");
+//! assert_eq!(eight::move_letters(&moves), "ullddrurdllurrdlurd");
+//!
+//! // The Rubik's cube (faces U R F D L B, as cube solvers write them): exact up to 12
+//! // quarter turns.
+//! let facelets = magic_cube::Facelets::from_urfdlb(
+//!     "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB",
+//! )?;
+//! let answer = tables.magic_cube()?.optimal_solution(&facelets.cube()?)?;
+//! let magic_cube::Answer::Solution(turns) = answer else { panic!("within 12 turns") };
+//! assert_eq!(magic_cube::notation(&turns), "R'");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Readers read their tables into memory. [`Tables::open_mapped`] memory-maps them
+//! instead; it is `unsafe` because the caller promises that the files are not changed in
+//! place while they are mapped.
 //!
 //! [`Table::open`] checks a file's header, sizes and metadata in constant time and never
 //! panics, whatever the bytes; [`Table::verify`] reads the whole payload and checks its
@@ -17,9 +58,11 @@ pub mod magic_cube;
 mod map;
 pub mod rotation;
 mod table;
+mod tables;
 
 pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
 pub use table::{Table, TableError, TableErrorKind};
+pub use tables::{default_dir, Tables, TablesDirError, TABLES_ENV};
 
 /// Checks what a checksum cannot: that a table's entries agree where a reader relies on it
 /// (the magic cube's keys in order). `puzzle-tables verify` runs it after the checksum;

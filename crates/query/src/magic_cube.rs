@@ -17,9 +17,12 @@
 //!   shortest solution. When no sequence of `depth` turns reaches the table, the cube needs
 //!   more than `2 * depth`.
 
+/// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
+pub use puzzle_tables_models::magic_cube::{notation, parse_net, Cube, CubeError, Facelets, Turn};
+
 use std::path::Path;
 
-use puzzle_tables_models::magic_cube::{Cube, Turn, POSITIONS_WITHIN, RANKING_VERSION};
+use puzzle_tables_models::magic_cube::{POSITIONS_WITHIN, RANKING_VERSION};
 
 use crate::format::{record9_at, Encoding, Puzzle, TableKind, TableSpec, RECORD9_LEN};
 use crate::table::{Table, TableError, TableErrorKind};
@@ -122,7 +125,12 @@ impl CubeTable {
     /// it again, for `puzzle-tables verify`, since it reads every record (milliseconds that
     /// a one-case command should not pay).
     pub fn open(path: &Path) -> Result<CubeTable, TableError> {
-        Table::open_verified(path, &Self::SPEC).map(|table| CubeTable { table })
+        Table::open_verified(path, &Self::SPEC).map(Self::from_table)
+    }
+
+    /// The reader of `table`, opened (and verified) with [`Self::SPEC`].
+    pub(crate) fn from_table(table: Table) -> CubeTable {
+        CubeTable { table }
     }
 
     /// The underlying table (for its metadata).

@@ -6,9 +6,12 @@
 //! at each step the first move (A before B ... before H) that brings some symbol still on a
 //! shortest path one step closer, keeping only the symbols it brings closer.
 
+/// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
+pub use puzzle_tables_models::rotation::{judge_answer, move_letters, Board, BoardError, Move, Placement};
+
 use std::path::Path;
 
-use puzzle_tables_models::rotation::{Board, Move, Placement, PLACEMENTS, RANKING_VERSION, SYMBOLS};
+use puzzle_tables_models::rotation::{PLACEMENTS, RANKING_VERSION, SYMBOLS};
 
 use crate::format::{packed4_at, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
@@ -46,7 +49,12 @@ impl RotationTable {
 
     /// Opens and verifies the distance table at `path`.
     pub fn open(path: &Path) -> Result<RotationTable, TableError> {
-        Table::open_verified(path, &Self::SPEC).map(|table| RotationTable { table })
+        Table::open_verified(path, &Self::SPEC).map(Self::from_table)
+    }
+
+    /// The reader of `table`, opened (and verified) with [`Self::SPEC`].
+    pub(crate) fn from_table(table: Table) -> RotationTable {
+        RotationTable { table }
     }
 
     /// The underlying table (for its metadata).

@@ -1,4 +1,6 @@
-//! [`Table`]: one opened, checked and memory-mapped table file.
+//! [`Table`]: one opened and checked table file, read into memory ([`Table::open`]) or
+//! memory-mapped ([`Table::open_mapped`], `unsafe`: the caller promises the file does not
+//! change while it is mapped).
 
 use std::fmt;
 use std::fs::File;
@@ -11,15 +13,64 @@ use crate::format::{Header, HeaderError, Metadata, TableSpec, FORMAT_VERSION, HE
 use crate::map::map_read_only;
 
 /// A table file that passed [`Table::open`]'s checks.
+///
+/// Most callers never touch a `Table`: [`Tables`](crate::Tables) opens each puzzle's reader.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # for built in puzzle_tables_generator::build(puzzle_tables_query::Puzzle::Eight, &mut puzzle_tables_generator::Silent) {
+/// #     puzzle_tables_generator::write_table(&dir.path().join(built.spec.file_name()), &built.file_bytes())?;
+/// # }
+/// use puzzle_tables_query::{eight::EightTable, Table};
+///
+/// let path = dir.path().join(EightTable::SPEC.file_name());
+/// let table = Table::open_verified(&path, &EightTable::SPEC)?;
+/// assert_eq!(table.spec(), &EightTable::SPEC);
+/// assert!(table.file_len() > table.payload().len() as u64);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Table {
     path: PathBuf,
     spec: TableSpec,
     header: Header,
     metadata: Metadata,
-    map: Mmap,
+    bytes: Bytes,
+}
+
+/// A table file's bytes: a copy in memory, or a read-only map of the file.
+enum Bytes {
+    Read(Vec<u8>),
+    Mapped(Mmap),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Read(bytes) => bytes,
+            Bytes::Mapped(map) => map,
+        }
+    }
+}
+
+/// How [`open_checked`] gets the bytes once the header checks passed.
+#[derive(Clone, Copy)]
+enum Access {
+    Read,
+    /// Only built by [`Table::open_mapped`], whose caller made its safety promise.
+    Map,
 }
 
 /// A table file that cannot be used, and why; the message names the file.
+///
+/// ```
+/// use puzzle_tables_query::{eight::EightTable, Table, TableErrorKind};
+///
+/// let error = Table::open(std::path::Path::new("no/such/eight-parent.tbl"), &EightTable::SPEC).unwrap_err();
+/// assert!(matches!(error.kind, TableErrorKind::Missing));
+/// assert!(error.to_string().contains("puzzle-tables gen"));
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[error("table {}: {kind}", path.display())]
 pub struct TableError {
@@ -31,9 +82,10 @@ pub struct TableError {
 
 /// What is wrong with a table file.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum TableErrorKind {
     /// There is no file.
-    #[error("missing")]
+    #[error("missing (build it with `puzzle-tables gen`, or install release tables with `puzzle-tables install`)")]
     Missing,
     /// The file could not be read.
     #[error("cannot be read: {0}")]
@@ -103,12 +155,11 @@ pub enum TableErrorKind {
 }
 
 impl Table {
-    /// Opens `path` as the table `spec` describes and checks, in constant time, its header,
-    /// sizes, file length and metadata. The payload checksum is left to [`Table::verify`].
+    /// Opens `path` as the table `spec` describes, reads it into memory and checks its
+    /// header, sizes, file length and metadata. The payload checksum is left to
+    /// [`Table::verify`].
     pub fn open(path: &Path, spec: &TableSpec) -> Result<Table, TableError> {
-        let fail = |kind| TableError { path: path.to_path_buf(), kind };
-        let (header, metadata, map) = open_checked(path, spec).map_err(fail)?;
-        Ok(Table { path: path.to_path_buf(), spec: *spec, header, metadata, map })
+        Table::open_with(path, spec, Access::Read)
     }
 
     /// [`Table::open`] and then [`Table::verify`]: what every reader does before its first
@@ -117,6 +168,29 @@ impl Table {
         let table = Table::open(path, spec)?;
         table.verify()?;
         Ok(table)
+    }
+
+    /// [`Table::open`], but memory-maps the file instead of reading it: opening costs no
+    /// copy, and the pages are shared between processes. It then [verifies](Table::verify)
+    /// the payload, as [`Table::open_verified`] does.
+    ///
+    /// # Safety
+    ///
+    /// The caller promises that nobody changes or truncates the file while the table (or
+    /// anything borrowed from it) lives: a mapped file written in place changes the bytes
+    /// under safe code, which is undefined behaviour. Replacing the file by renaming a new
+    /// one over it is fine (the map keeps the old file); `puzzle-tables` and the generator's
+    /// `write_table` only ever write tables that way.
+    pub unsafe fn open_mapped(path: &Path, spec: &TableSpec) -> Result<Table, TableError> {
+        let table = Table::open_with(path, spec, Access::Map)?;
+        table.verify()?;
+        Ok(table)
+    }
+
+    fn open_with(path: &Path, spec: &TableSpec, access: Access) -> Result<Table, TableError> {
+        let fail = |kind| TableError { path: path.to_path_buf(), kind };
+        let (header, metadata, bytes) = open_checked(path, spec, access).map_err(fail)?;
+        Ok(Table { path: path.to_path_buf(), spec: *spec, header, metadata, bytes })
     }
 
     /// Reads the whole payload and checks its checksum.
@@ -128,10 +202,10 @@ impl Table {
         Ok(())
     }
 
-    /// The payload, read in place from the map.
+    /// The payload (the entries after the header and metadata).
     pub fn payload(&self) -> &[u8] {
         let start = self.header.payload_offset as usize;
-        &self.map[start..start + self.header.payload_len as usize]
+        &self.bytes[start..start + self.header.payload_len as usize]
     }
 
     /// The generation facts stored in the file.
@@ -151,7 +225,12 @@ impl Table {
 
     /// The file's length in bytes.
     pub fn file_len(&self) -> u64 {
-        self.map.len() as u64
+        self.bytes.len() as u64
+    }
+
+    /// Whether the table is memory-mapped ([`Table::open_mapped`]) rather than read.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.bytes, Bytes::Mapped(_))
     }
 
     /// An error about this table's file.
@@ -166,7 +245,7 @@ impl fmt::Debug for Table {
     }
 }
 
-fn open_checked(path: &Path, spec: &TableSpec) -> Result<(Header, Metadata, Mmap), TableErrorKind> {
+fn open_checked(path: &Path, spec: &TableSpec, access: Access) -> Result<(Header, Metadata, Bytes), TableErrorKind> {
     let mut file = File::open(path).map_err(|e| match e.kind() {
         io::ErrorKind::NotFound => TableErrorKind::Missing,
         _ => TableErrorKind::Io(e),
@@ -188,12 +267,21 @@ fn open_checked(path: &Path, spec: &TableSpec) -> Result<(Header, Metadata, Mmap
     })?;
     check_identity(&header, spec)?;
     check_layout(&header, spec, file_meta.len())?;
-    let map = map_read_only(&file)?;
-    if map.len() as u64 != file_meta.len() {
+    let bytes = match access {
+        Access::Read => {
+            let mut bytes = header_bytes.to_vec();
+            file.take(file_meta.len() - HEADER_LEN as u64).read_to_end(&mut bytes)?;
+            Bytes::Read(bytes)
+        }
+        // SAFETY: `Access::Map` comes only from `Table::open_mapped`, whose caller promised
+        // that the file is not changed while it is mapped.
+        Access::Map => Bytes::Mapped(unsafe { map_read_only(&file) }?),
+    };
+    if bytes.len() as u64 != file_meta.len() {
         return Err(TableErrorKind::Layout("the file changed while it was opened".into()));
     }
-    let metadata = decode_metadata(&header, &map)?;
-    Ok((header, metadata, map))
+    let metadata = decode_metadata(&header, &bytes)?;
+    Ok((header, metadata, bytes))
 }
 
 fn check_identity(header: &Header, spec: &TableSpec) -> Result<(), TableErrorKind> {

@@ -1,0 +1,169 @@
+//! [`Tables`]: a directory of table files as one thing, with a typed reader per puzzle,
+//! and the default directory that the library and the command line share.
+//!
+//! Opening builds nothing: a missing table is a [`TableError`] that names the file and the
+//! command that builds it. Adding a puzzle is one method here that opens its reader.
+
+use std::path::{Path, PathBuf};
+
+use puzzle_tables_models::cubic::StartClass;
+
+use crate::cubic::{CubicDistances, CubicSolver, PatternDistances, StateDistancesMod4};
+use crate::eight::EightTable;
+use crate::magic_cube::CubeTable;
+use crate::rotation::RotationTable;
+use crate::table::{Table, TableError};
+use crate::TableSpec;
+
+/// The environment variable that names the tables directory, for the library's
+/// [`Tables::open_default`] and the command line alike.
+pub const TABLES_ENV: &str = "PUZZLE_TABLES_DIR";
+
+/// The default tables directory: `$PUZZLE_TABLES_DIR` when set, else the platform's
+/// per-user data directory (`~/.local/share/puzzle-tables` on Linux,
+/// `~/Library/Application Support/puzzle-tables` on macOS, `%APPDATA%\puzzle-tables\data`
+/// on Windows). `None` when neither exists (no home directory).
+///
+/// ```
+/// let dir = puzzle_tables_query::default_dir();
+/// if let Some(dir) = dir {
+///     println!("puzzle-tables gen writes its tables into {}", dir.display());
+/// }
+/// ```
+pub fn default_dir() -> Option<PathBuf> {
+    let from_env = std::env::var_os(TABLES_ENV).filter(|v| !v.is_empty()).map(PathBuf::from);
+    from_env.or_else(|| directories::ProjectDirs::from("", "", "puzzle-tables").map(|p| p.data_dir().to_path_buf()))
+}
+
+/// A tables directory that cannot be opened.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TablesDirError {
+    /// No directory was given, `$PUZZLE_TABLES_DIR` is unset and the platform has no
+    /// per-user data directory.
+    #[error("no tables directory: set ${TABLES_ENV} or name a directory")]
+    NoDefault,
+    /// The path is not a directory.
+    #[error(
+        "tables directory {}: not a directory (build the tables with `puzzle-tables --tables {} gen`)",
+        .0.display(),
+        .0.display()
+    )]
+    NotADirectory(PathBuf),
+}
+
+/// A directory of table files, opened as one thing: each method opens and verifies one
+/// puzzle's reader.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # for built in puzzle_tables_generator::build(puzzle_tables_query::Puzzle::Rotation, &mut puzzle_tables_generator::Silent) {
+/// #     puzzle_tables_generator::write_table(&dir.path().join(built.spec.file_name()), &built.file_bytes())?;
+/// # }
+/// use puzzle_tables_query::{rotation::Board, Tables};
+///
+/// let tables = Tables::open(dir.path())?;
+/// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+/// let solution = tables.rotation()?.solve(&board)?;
+/// assert_eq!(solution.moves.len(), 2);
+/// assert_eq!(solution.centre, 2);
+///
+/// // A table that was never built is an error naming its file and how to build it.
+/// let error = tables.eight().unwrap_err();
+/// assert!(error.to_string().contains("eight-parent.tbl"));
+/// assert!(error.to_string().contains("puzzle-tables gen"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tables {
+    dir: PathBuf,
+    mapped: bool,
+}
+
+impl Tables {
+    /// The tables in `dir`. Each reader reads its table into memory when it is opened.
+    pub fn open(dir: impl Into<PathBuf>) -> Result<Tables, TablesDirError> {
+        let dir = dir.into();
+        if !dir.is_dir() {
+            return Err(TablesDirError::NotADirectory(dir));
+        }
+        Ok(Tables { dir, mapped: false })
+    }
+
+    /// The tables in [`default_dir`], where `puzzle-tables` builds and installs them.
+    ///
+    /// ```no_run
+    /// let tables = puzzle_tables_query::Tables::open_default()?;
+    /// let board = "2 3 4 1 5 x 7 6 8".parse()?;
+    /// println!("{:?}", tables.eight()?.optimal_moves(&board)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open_default() -> Result<Tables, TablesDirError> {
+        Tables::open(default_dir().ok_or(TablesDirError::NoDefault)?)
+    }
+
+    /// [`Tables::open`], but each reader memory-maps its table instead of reading it
+    /// ([`Table::open_mapped`]): no copy, pages shared between processes.
+    ///
+    /// # Safety
+    ///
+    /// The caller promises that no table file in `dir` is changed or truncated in place
+    /// while a reader opened from it lives (replacing a file by rename is fine). See
+    /// [`Table::open_mapped`].
+    pub unsafe fn open_mapped(dir: impl Into<PathBuf>) -> Result<Tables, TablesDirError> {
+        Ok(Tables { mapped: true, ..Tables::open(dir)? })
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Where the table `spec` lives in this directory.
+    pub fn path_of(&self, spec: &TableSpec) -> PathBuf {
+        self.dir.join(spec.file_name())
+    }
+
+    /// Opens and verifies the table `spec`.
+    pub fn table(&self, spec: &TableSpec) -> Result<Table, TableError> {
+        let path = self.path_of(spec);
+        if self.mapped {
+            // SAFETY: `Tables::open_mapped`'s caller promised that the directory's files are
+            // not changed in place while they are mapped.
+            unsafe { Table::open_mapped(&path, spec) }
+        } else {
+            Table::open_verified(&path, spec)
+        }
+    }
+
+    /// The eight puzzle's reader.
+    pub fn eight(&self) -> Result<EightTable, TableError> {
+        self.table(&EightTable::SPEC).map(EightTable::from_table)
+    }
+
+    /// The rotation game's reader.
+    pub fn rotation(&self) -> Result<RotationTable, TableError> {
+        self.table(&RotationTable::SPEC).map(RotationTable::from_table)
+    }
+
+    /// The magic cube's reader: exact up to 12 quarter turns.
+    pub fn magic_cube(&self) -> Result<CubeTable, TableError> {
+        self.table(&CubeTable::SPEC).map(CubeTable::from_table)
+    }
+
+    /// The cubic eight-puzzle's exact distances (three small tables): enough for
+    /// `judge cubic`, but not for roll sequences.
+    pub fn cubic_distances(&self) -> Result<CubicDistances, TableError> {
+        let open = |class| self.table(&PatternDistances::spec(class)).map(|t| PatternDistances::from_table(t, class));
+        let [corner, edge, centre] = StartClass::ALL;
+        Ok(CubicDistances::new([open(corner)?, open(edge)?, open(centre)?]))
+    }
+
+    /// The cubic eight-puzzle's reader: exact distances and optimal roll sequences.
+    pub fn cubic(&self) -> Result<CubicSolver, TableError> {
+        let open =
+            |class| self.table(&StateDistancesMod4::spec(class)).map(|t| StateDistancesMod4::from_table(t, class));
+        let [corner, edge, centre] = StartClass::ALL;
+        Ok(CubicSolver::new(self.cubic_distances()?, [open(corner)?, open(edge)?, open(centre)?]))
+    }
+}
