@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_models::cubic::{Cell, Colour, Pattern, Roll, StartClass, Symmetry, PATTERNS};
-use puzzle_tables_query::cubic::CubicSolver;
+use puzzle_tables_query::cubic::{CubicSolver, PatternDistances, StateDistancesMod4};
 use puzzle_tables_query::{Puzzle, Tables};
 use reference::{bfs, bidirectional_distance, replay, start_state, tops_key, Walk, EMPTY_TOP, NOT_SEEN};
 
