@@ -17,6 +17,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = cubic::Cell::from_xy(x, y).ok_or("the start cell's X and Y run from 1 to 3")?;
     let pattern: cubic::Pattern = args.next().as_deref().unwrap_or("RBW RWW EWW").parse()?;
     let rolls = tables.cubic()?.optimal_rolls(start, &pattern)?;
-    println!("{} rolls: {}", rolls.len(), cubic::roll_letters(&rolls));
+    println!("distance {}: {}", rolls.len(), cubic::roll_letters(&rolls));
     Ok(())
 }

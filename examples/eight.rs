@@ -13,7 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let board: eight::Board = args.next().as_deref().unwrap_or("2 3 4 1 5 x 7 6 8").parse()?;
     match tables.eight()?.optimal_moves(&board)? {
-        Some(moves) => println!("{} moves: {}", moves.len(), eight::move_letters(&moves)),
+        Some(moves) => println!("distance {}: {}", moves.len(), eight::move_letters(&moves)),
         None => println!("unsolvable"),
     }
     Ok(())

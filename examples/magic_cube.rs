@@ -15,8 +15,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let text = args.next().unwrap_or_else(|| "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB".into());
     let cube = magic_cube::Facelets::from_urfdlb(&text)?.cube()?;
     match tables.magic_cube()?.optimal_solution(&cube)? {
-        magic_cube::Answer::Solution(turns) => println!("{} turns: {}", turns.len(), magic_cube::notation(&turns)),
-        magic_cube::Answer::MoreThan(turns) => println!("more than {turns} turns"),
+        magic_cube::Answer::Solution(turns) => println!("distance {}: {}", turns.len(), magic_cube::notation(&turns)),
+        magic_cube::Answer::MoreThan(turns) => println!("distance more than {turns}"),
     }
     Ok(())
 }

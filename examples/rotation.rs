@@ -15,6 +15,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let text = args.next().unwrap_or_else(|| "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".into());
     let board: rotation::Board = text.parse()?;
     let solution = tables.rotation()?.solve(&board)?;
-    println!("{}", rotation::judge_answer(&solution.moves, solution.centre));
+    print!("{}", rotation::judge_answer(&solution.moves, solution.centre));
     Ok(())
 }

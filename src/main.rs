@@ -4,6 +4,8 @@
 //! puzzle's command to its module. Exit statuses: 0 when everything was answered, 1 when
 //! some input case (or, for `verify`, some table) was rejected, 2 on any other error.
 
+#![deny(missing_docs)]
+
 mod batch;
 mod cubic;
 mod eight;

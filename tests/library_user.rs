@@ -48,7 +48,10 @@ fn root() -> &'static Path {
 
 #[test]
 fn a_fresh_crate_answers_every_puzzle_through_the_library() {
-    let tables = Puzzle::ALL.iter().map(|&puzzle| tables_with(puzzle)).last().expect("puzzles");
+    for &puzzle in Puzzle::ALL {
+        tables_with(puzzle);
+    }
+    let tables = tables_with(Puzzle::Eight);
     let user = tempfile::tempdir().unwrap();
     let query = root().join("crates/query");
     let manifest = format!(

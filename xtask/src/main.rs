@@ -8,7 +8,8 @@
 //! - `cargo xtask dist --out DIR`: the release artifacts: each table compressed with zstd,
 //!   `SHA256SUMS` (for `sha256sum -c`) and `manifest.json`.
 //! - `cargo xtask bench [--out FILE]`: every benchmark in one run, printed as one table of
-//!   figures (see [`bench`]); `--out` also writes it to FILE, in place between markers.
+//!   figures (see [`bench`](mod@bench)); `--out` also writes it to FILE, in place between markers.
+#![deny(missing_docs)]
 
 mod bench;
 
