@@ -17,6 +17,9 @@ mod write;
 pub use pack::{pack1, pack2, pack4};
 pub use write::write_table;
 
+use std::io;
+use std::path::Path;
+
 use puzzle_tables_query::{Metadata, Puzzle, TableSpec};
 
 /// A generated table: its spec, its metadata and its payload, ready to be written.
@@ -61,4 +64,24 @@ pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
         Puzzle::Rotation => vec![rotation::build_distance_table(progress)],
         Puzzle::MagicCube => vec![magic_cube::build_within_table(progress)],
     }
+}
+
+/// Builds every table of `puzzle` and writes each into `dir` (created when missing)
+/// atomically: what `puzzle-tables gen PUZZLE` does, for a program.
+///
+/// ```
+/// use puzzle_tables_generator::{write_tables, Silent};
+/// use puzzle_tables_query::{Puzzle, Tables};
+///
+/// let dir = tempfile::tempdir()?;
+/// write_tables(Puzzle::Eight, dir.path(), &mut Silent)?;
+/// let board = "1 2 3 4 5 6 7 x 8".parse()?;
+/// assert_eq!(Tables::open(dir.path())?.eight()?.optimal_moves(&board)?.map(|moves| moves.len()), Some(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_tables(puzzle: Puzzle, dir: &Path, progress: &mut dyn Progress) -> io::Result<()> {
+    for built in build(puzzle, progress) {
+        write_table(&dir.join(built.spec.file_name()), &built.file_bytes())?;
+    }
+    Ok(())
 }

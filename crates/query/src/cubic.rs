@@ -164,7 +164,19 @@ impl StateDistancesMod4 {
     }
 }
 
-/// Pattern distances for every start cell: the three classes' tables.
+/// Pattern distances for every start cell: the three classes' tables, opened by
+/// [`Tables::cubic_distances`](crate::Tables::cubic_distances).
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Cubic, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::{cubic, Tables};
+///
+/// let distances = Tables::open(dir.path())?.cubic_distances()?;
+/// let start = cubic::Cell::from_xy(2, 1).expect("a cell");
+/// assert_eq!(distances.distance(start, &"RBW RWW EWW".parse()?), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct CubicDistances {
     tables: [PatternDistances; 3],
@@ -189,7 +201,21 @@ impl CubicDistances {
 }
 
 /// Optimal roll sequences for every start cell: the pattern distances and the three
-/// classes' state tables.
+/// classes' state tables, opened by [`Tables::cubic`](crate::Tables::cubic).
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Cubic, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::{cubic, Tables};
+///
+/// let solver = Tables::open(dir.path())?.cubic()?;
+/// let start = cubic::Cell::from_xy(2, 1).expect("a cell");
+/// let pattern: cubic::Pattern = "RBW RWW EWW".parse()?;
+/// let rolls = solver.optimal_rolls(start, &pattern)?;
+/// assert_eq!(rolls.len(), usize::from(solver.distances().distance(start, &pattern)));
+/// println!("{}", cubic::roll_letters(&rolls));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct CubicSolver {
     distances: CubicDistances,

@@ -15,7 +15,22 @@ use crate::table::{Table, TableError, TableErrorKind};
 /// table contradicts itself.
 pub const MAX_DISTANCE: usize = 31;
 
-/// The eight puzzle's parent table, verified and ready for queries.
+/// The eight puzzle's parent table, verified and ready for queries: opened by
+/// [`Tables::eight`](crate::Tables::eight).
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Eight, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::{eight, Tables};
+///
+/// let table = Tables::open(dir.path())?.eight()?;
+/// let board: eight::Board = "1 2 3 x 4 6 7 5 8".parse()?;
+/// let moves = table.optimal_moves(&board)?.expect("solvable");
+/// assert_eq!(eight::move_letters(&moves), "rdr");
+/// // Boards with two tiles swapped cannot be solved.
+/// assert_eq!(table.optimal_moves(&"2 1 3 4 5 6 7 8 x".parse()?)?, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct EightTable {
     table: Table,

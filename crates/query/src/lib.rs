@@ -12,9 +12,7 @@
 //! ```
 //! # let dir = tempfile::tempdir()?;
 //! # for puzzle in [puzzle_tables_query::Puzzle::Eight, puzzle_tables_query::Puzzle::MagicCube] {
-//! #     for built in puzzle_tables_generator::build(puzzle, &mut puzzle_tables_generator::Silent) {
-//! #         puzzle_tables_generator::write_table(&dir.path().join(built.spec.file_name()), &built.file_bytes())?;
-//! #     }
+//! #     puzzle_tables_generator::write_tables(puzzle, dir.path(), &mut puzzle_tables_generator::Silent)?;
 //! # }
 //! # let dir = dir.path();
 //! use puzzle_tables_query::{eight, magic_cube, Tables};

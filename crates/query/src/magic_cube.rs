@@ -46,7 +46,25 @@ pub const TABLE_DEPTH: usize = 6;
 /// The record value of the solved cube, which has no turn to make.
 pub const SOLVED_MARK: u8 = 15;
 
-/// The magic cube's `within` table, verified and ready for queries.
+/// The magic cube's `within` table, verified and ready for queries: opened by
+/// [`Tables::magic_cube`](crate::Tables::magic_cube).
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::MagicCube, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::magic_cube::{notation, Answer, Cube, Turn};
+/// use puzzle_tables_query::Tables;
+///
+/// let table = Tables::open(dir.path())?.magic_cube()?;
+/// let scrambled = Cube::SOLVED.apply_all(&[Turn::ALL[0], Turn::ALL[3], Turn::ALL[7]]);
+/// let Answer::Solution(turns) = table.optimal_solution(&scrambled)? else { panic!("3 turns") };
+/// assert_eq!(turns.len(), 3);
+/// assert!(scrambled.apply_all(&turns).is_solved());
+/// println!("{}", notation(&turns));
+/// // Within the table's own depth, one walk answers without a search.
+/// assert_eq!(table.solution_within_depth(&scrambled)?.map(|t| t.len()), Some(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct CubeTable {
     table: Table,

@@ -20,7 +20,21 @@ use crate::table::{Table, TableError, TableErrorKind};
 /// distances fit in four bits.
 pub const MAX_DISTANCE: u8 = 14;
 
-/// The rotation game's distance table, verified and ready for queries.
+/// The rotation game's distance table, verified and ready for queries: opened by
+/// [`Tables::rotation`](crate::Tables::rotation).
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Rotation, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::{rotation, Tables};
+///
+/// let table = Tables::open(dir.path())?.rotation()?;
+/// let board: rotation::Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+/// let solution = table.solve(&board)?;
+/// assert_eq!(rotation::judge_answer(&solution.moves, solution.centre), "AC\n2\n");
+/// assert_eq!(table.symbol_distances(&board)?.iter().min(), Some(&2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct RotationTable {
     table: Table,

@@ -18,9 +18,7 @@ use crate::map::map_read_only;
 ///
 /// ```
 /// # let dir = tempfile::tempdir()?;
-/// # for built in puzzle_tables_generator::build(puzzle_tables_query::Puzzle::Eight, &mut puzzle_tables_generator::Silent) {
-/// #     puzzle_tables_generator::write_table(&dir.path().join(built.spec.file_name()), &built.file_bytes())?;
-/// # }
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Eight, dir.path(), &mut puzzle_tables_generator::Silent)?;
 /// use puzzle_tables_query::{eight::EightTable, Table};
 ///
 /// let path = dir.path().join(EightTable::SPEC.file_name());

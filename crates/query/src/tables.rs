@@ -57,9 +57,7 @@ pub enum TablesDirError {
 ///
 /// ```
 /// # let dir = tempfile::tempdir()?;
-/// # for built in puzzle_tables_generator::build(puzzle_tables_query::Puzzle::Rotation, &mut puzzle_tables_generator::Silent) {
-/// #     puzzle_tables_generator::write_table(&dir.path().join(built.spec.file_name()), &built.file_bytes())?;
-/// # }
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Rotation, dir.path(), &mut puzzle_tables_generator::Silent)?;
 /// use puzzle_tables_query::{rotation::Board, Tables};
 ///
 /// let tables = Tables::open(dir.path())?;
