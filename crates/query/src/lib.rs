@@ -65,6 +65,15 @@ pub use tables::{default_dir, Tables, TablesDirError, TABLES_ENV};
 /// Checks what a checksum cannot: that a table's entries agree where a reader relies on it
 /// (the magic cube's keys in order). `puzzle-tables verify` runs it after the checksum;
 /// readers trust the checksum, which the generator computed over entries it had checked.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::MagicCube, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::{check_entries, magic_cube::CubeTable, Tables};
+///
+/// check_entries(&Tables::open(dir.path())?.table(&CubeTable::SPEC)?)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn check_entries(table: &Table) -> Result<(), TableError> {
     match table.spec().puzzle {
         Puzzle::MagicCube => magic_cube::check_key_order(table),
@@ -73,6 +82,13 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
 }
 
 /// Every table a puzzle needs, in the order they are built.
+///
+/// ```
+/// use puzzle_tables_query::{tables_of, Puzzle};
+///
+/// assert_eq!(tables_of(Puzzle::Eight)[0].file_name(), "eight-parent.tbl");
+/// assert_eq!(tables_of(Puzzle::Cubic).len(), 6);
+/// ```
 pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
     match puzzle {
         Puzzle::Eight => vec![eight::EightTable::SPEC],

@@ -36,6 +36,14 @@ pub fn default_dir() -> Option<PathBuf> {
 }
 
 /// A tables directory that cannot be opened.
+///
+/// ```
+/// use puzzle_tables_query::{Tables, TablesDirError};
+///
+/// let error = Tables::open("no/such/directory").unwrap_err();
+/// assert!(matches!(error, TablesDirError::NotADirectory(_)));
+/// assert!(error.to_string().contains("puzzle-tables --tables no/such/directory gen"));
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum TablesDirError {
@@ -108,6 +116,18 @@ impl Tables {
     /// The caller promises that no table file in `dir` is changed or truncated in place
     /// while a reader opened from it lives (replacing a file by rename is fine). See
     /// [`Table::open_mapped`].
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Eight, dir.path(), &mut puzzle_tables_generator::Silent)?;
+    /// use puzzle_tables_query::Tables;
+    ///
+    /// // SAFETY: this program alone writes the directory, and only through
+    /// // `puzzle_tables_generator::write_table`, which renames whole files into place.
+    /// let tables = unsafe { Tables::open_mapped(dir.path()) }?;
+    /// assert!(tables.eight()?.table().is_mapped());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub unsafe fn open_mapped(dir: impl Into<PathBuf>) -> Result<Tables, TablesDirError> {
         Ok(Tables { mapped: true, ..Tables::open(dir)? })
     }
@@ -122,7 +142,20 @@ impl Tables {
         self.dir.join(spec.file_name())
     }
 
-    /// Opens and verifies the table `spec`.
+    /// Opens and verifies the table `spec`: for its metadata, or for [`crate::check_entries`].
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Eight, dir.path(), &mut puzzle_tables_generator::Silent)?;
+    /// use puzzle_tables_query::{eight::EightTable, Tables};
+    ///
+    /// let tables = Tables::open(dir.path())?;
+    /// let table = tables.table(&EightTable::SPEC)?;
+    /// assert_eq!(table.path(), tables.path_of(&EightTable::SPEC));
+    /// assert_eq!(tables.path_of(&EightTable::SPEC), tables.dir().join("eight-parent.tbl"));
+    /// assert!(!table.is_mapped());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn table(&self, spec: &TableSpec) -> Result<Table, TableError> {
         let path = self.path_of(spec);
         if self.mapped {
