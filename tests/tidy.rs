@@ -13,7 +13,7 @@ fn root() -> &'static Path {
 /// Every `.rs` file of the project's own code (not `target/`).
 fn rust_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
-    let mut folders: Vec<PathBuf> = ["crates", "src", "xtask/src", "tests", "benches", "fuzz/fuzz_targets"]
+    let mut folders: Vec<PathBuf> = ["crates", "src", "xtask/src", "tests", "benches", "examples", "fuzz/fuzz_targets"]
         .iter()
         .map(|f| root().join(f))
         .collect();
