@@ -36,6 +36,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! **Stability.** [`Tables`], the readers, the re-exported puzzle types and the errors follow
+//! semantic versioning; enums that may grow are `#[non_exhaustive]`. The [`format`] module
+//! (the file layout, shared with the generator that writes it) may change in any minor
+//! version before 1.0; each change of it or of a ranking is a new format or ranking version
+//! that readers refuse cleanly, so old tables give errors, never wrong answers.
+//!
 //! Readers read their tables into memory. [`Tables::open_mapped`] memory-maps them
 //! instead; it is `unsafe` because the caller promises that the files are not changed in
 //! place while they are mapped.
