@@ -37,7 +37,7 @@
 //! ```
 //!
 //! **Stability.** [`Tables`], the readers, the re-exported puzzle types and the errors follow
-//! semantic versioning; enums that may grow are `#[non_exhaustive]`. The [`format`] module
+//! semantic versioning; enums that may grow are `#[non_exhaustive]`. The [`format`](mod@format) module
 //! (the file layout, shared with the generator that writes it) may change in any minor
 //! version before 1.0; each change of it or of a ranking is a new format or ranking version
 //! that readers refuse cleanly, so old tables give errors, never wrong answers.
