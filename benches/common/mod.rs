@@ -3,7 +3,7 @@
 //!
 //! - `<puzzle>/query`: one answer in process; `answer` (parsing excluded) and
 //!   `parse and answer` (a judge line parsed, answered and formatted), one case per iteration.
-//! - `<puzzle>/open`: `open/<file>` (header and sizes, constant time) and
+//! - `<puzzle>/open`: `open/<file>` (read into memory, header and sizes checked) and
 //!   `open and verify/<file>` (the whole payload's checksum too) for every table.
 //! - `<puzzle>/generation`: `build/<files>`, every table of the puzzle built in memory.
 //! - `<puzzle>/versus`: `table` and `search/<name>` on the same cases, all of them per

@@ -279,7 +279,7 @@ impl Figures {
             row(&format!("one-case `solve` command, median of {COMMAND_RUNS} runs"), |p| {
                 self.one_case_ms.get(&p).map(|ms| duration(ms * 1e6))
             }),
-            row("table open (header and sizes)", |p| self.total_ns(p, "open", "open").map(duration)),
+            row("table open (read, header and sizes)", |p| self.total_ns(p, "open", "open").map(duration)),
             row("table open and verify (checksum)", |p| self.total_ns(p, "open", "open and verify").map(duration)),
         ];
         let generation = |p| self.total_ns(p, "generation", "build");

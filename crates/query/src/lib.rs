@@ -46,7 +46,7 @@
 //! instead; it is `unsafe` because the caller promises that the files are not changed in
 //! place while they are mapped.
 //!
-//! [`Table::open`] checks a file's header, sizes and metadata in constant time and never
+//! [`Table::open`] reads a file and checks its header, sizes and metadata, and never
 //! panics, whatever the bytes; [`Table::verify`] reads the whole payload and checks its
 //! checksum. Each puzzle's reader (such as [`eight::EightTable`]) opens *and* verifies its
 //! tables, so a damaged file is refused before its first answer.
