@@ -141,7 +141,7 @@ impl ClassStats<'_> {
     }
 
     fn reachable(&self) -> u64 {
-        self.states.depth_counts.iter().sum()
+        self.states.entry_total().expect("Table::open refuses counts whose sum overflows")
     }
 
     fn beyond_cap(&self) -> u64 {

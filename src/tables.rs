@@ -1,13 +1,13 @@
 //! Finding the tables directory, building missing tables on first use, and `gen`/`verify`.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzle_tables_dist::{unpack, Manifest};
+use puzzle_tables_dist::{unpack, Manifest, TableRecord};
 use puzzle_tables_generator::{write_table, Progress};
 use puzzle_tables_query::{check_entries, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec};
 
@@ -88,16 +88,28 @@ impl TablesDir {
         Ok(ExitCode::SUCCESS)
     }
 
-    /// `verify`: opens and fully verifies every table; exit status 1 when any is damaged.
+    /// `verify`: opens and fully verifies every table; exit status 1 when any is damaged, 2
+    /// when the directory does not exist or holds none of the tables.
     pub fn verify_all(&self) -> anyhow::Result<ExitCode> {
-        let mut damaged = 0;
+        let dir = self.dir.display();
+        if !self.dir.is_dir() {
+            anyhow::bail!(
+                "the tables directory {dir} does not exist; build the tables with `puzzle-tables --tables {dir} gen`"
+            );
+        }
+        let (mut damaged, mut missing, mut total) = (0, 0, 0);
         for &puzzle in Puzzle::ALL {
             for spec in tables_of(puzzle) {
+                total += 1;
                 let path = self.path_of(&spec);
                 match Table::open_verified(&path, &spec).and_then(|table| check_entries(&table).map(|()| table)) {
                     Ok(table) => println!("ok       {} ({} bytes)", path.display(), table.file_len()),
                     Err(TableError { kind: TableErrorKind::Missing, .. }) => {
-                        println!("missing  {} (build it with: puzzle-tables gen {puzzle})", path.display())
+                        missing += 1;
+                        println!(
+                            "missing  {} (build it with: puzzle-tables --tables {dir} gen {puzzle})",
+                            path.display()
+                        )
                     }
                     Err(error) => {
                         damaged += 1;
@@ -106,32 +118,87 @@ impl TablesDir {
                 }
             }
         }
+        if missing == total {
+            anyhow::bail!("{dir} holds none of the tables; build them with `puzzle-tables --tables {dir} gen`");
+        }
         Ok(if damaged > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
     }
 
-    /// `install --from RELEASE`: checks every artifact against the release manifest before
-    /// writing any, then writes each table atomically and verifies it as a reader would.
+    /// `install --from RELEASE`: checks every table of the release (its versions, its
+    /// artifact's size and SHA-256, then the decompressed table as a reader would, in a
+    /// temporary file beside its place) before any is renamed into place. A release with any
+    /// refused table installs nothing; each refusal is reported once.
     pub fn install_from(&self, release: &Path) -> anyhow::Result<ExitCode> {
         let manifest = Manifest::read(release)?;
-        let mut unpacked = Vec::new();
+        std::fs::create_dir_all(&self.dir).with_context(|| format!("cannot create {}", self.dir.display()))?;
+        let (mut staged, mut refusals) = (Vec::new(), Vec::new());
         for record in &manifest.tables {
-            let spec = Puzzle::ALL
-                .iter()
-                .flat_map(|&puzzle| tables_of(puzzle))
-                .find(|spec| spec.file_name() == record.file)
-                .with_context(|| format!("{}: the release names a table this build does not know", record.file))?;
-            unpacked.push((spec, unpack(release, record)?));
-        }
-        for (spec, bytes) in unpacked {
-            let path = self.path_of(&spec);
-            write_table(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
-            if let Err(error) = Table::open_verified(&path, &spec) {
-                let _ = std::fs::remove_file(&path);
-                return Err(error.into());
+            match self.stage(release, record) {
+                Ok(table) => staged.push(table),
+                Err(error) => refusals.push(format!("{error:#}")),
             }
-            println!("installed {} ({} bytes)", path.display(), bytes.len());
+        }
+        if !refusals.is_empty() {
+            staged.iter().for_each(|table| table.discard());
+            anyhow::bail!(
+                "{} of the release's {} tables refused, nothing installed:\n  {}",
+                refusals.len(),
+                manifest.tables.len(),
+                refusals.join("\n  ")
+            );
+        }
+        for table in &staged {
+            std::fs::rename(&table.temporary, &table.path).with_context(|| {
+                staged.iter().for_each(StagedTable::discard);
+                format!("cannot rename {} to {}", table.temporary.display(), table.path.display())
+            })?;
+            println!("installed {} ({} bytes)", table.path.display(), table.bytes);
         }
         Ok(ExitCode::SUCCESS)
+    }
+
+    /// Unpacks the release table of `record` into a temporary file beside its place and
+    /// checks it there as `verify` would.
+    fn stage(&self, release: &Path, record: &TableRecord) -> anyhow::Result<StagedTable> {
+        let spec = Puzzle::ALL
+            .iter()
+            .flat_map(|&puzzle| tables_of(puzzle))
+            .find(|spec| spec.file_name() == record.file)
+            .with_context(|| format!("{}: the release names a table this build does not know", record.file))?;
+        record.check_versions(&spec)?;
+        let bytes = unpack(release, record)?;
+        let path = self.path_of(&spec);
+        let temporary = self.dir.join(format!(".{}.install.{}", record.file, std::process::id()));
+        let staged = StagedTable { path, temporary, bytes: bytes.len() };
+        let written = std::fs::File::create(&staged.temporary)
+            .and_then(|mut file| file.write_all(&bytes).and_then(|()| file.sync_all()));
+        if let Err(error) = written {
+            staged.discard();
+            return Err(error).with_context(|| format!("cannot write {}", staged.temporary.display()));
+        }
+        let checked = Table::open_verified(&staged.temporary, &spec).and_then(|table| check_entries(&table));
+        if let Err(error) = checked {
+            staged.discard();
+            anyhow::bail!("{}: {}", record.file, error.kind);
+        }
+        Ok(staged)
+    }
+}
+
+/// A release table checked in its temporary file, waiting to be renamed into place.
+struct StagedTable {
+    /// Its place in the tables directory.
+    path: PathBuf,
+    /// The checked temporary file.
+    temporary: PathBuf,
+    /// Its length.
+    bytes: usize,
+}
+
+impl StagedTable {
+    /// Removes the temporary file (if it is still there).
+    fn discard(&self) {
+        let _ = std::fs::remove_file(&self.temporary);
     }
 }
 

@@ -7,11 +7,12 @@
 //! (keeping the smallest record, so the output does not depend on the order of expansion)
 //! and the cubes of the two layers before removed. Quarter turns are odd permutations of the
 //! 54 facelets, so a neighbour of layer `d` lies in layer `d - 1` or `d + 1`; removing both
-//! neighbouring layers is enough. Sorting keeps memory to 16 bytes a record and makes the
-//! table's final sort a merge of sorted runs.
+//! neighbouring layers is enough. Sorting keeps memory to 16 bytes a record. The table
+//! stores the records in hash buckets ([`buckets::encode`]), so a lookup is a few cache
+//! misses.
 
 use puzzle_tables_models::magic_cube::{Cube, Turn};
-use puzzle_tables_query::format::record9_bytes;
+use puzzle_tables_query::buckets::{self, BucketedRecords};
 use puzzle_tables_query::magic_cube::{CubeTable, SOLVED_MARK, TABLE_DEPTH};
 use puzzle_tables_query::Metadata;
 
@@ -41,16 +42,15 @@ pub fn build_within_depth(depth: usize, progress: &mut dyn Progress) -> BuiltTab
     }
     let depth_counts: Vec<u64> = layers.iter().map(|layer| layer.len() as u64).collect();
     assert_eq!(reached, spec.entries, "cubes within {depth} quarter turns, by layer {depth_counts:?}");
-    let mut records = layers.concat();
+    let payload = buckets::encode(layers.concat());
     drop(layers);
-    records.sort_unstable();
-    // Readers binary-search the keys and trust the checksum computed over them.
-    assert!(records.windows(2).all(|pair| pair[0] >> 4 < pair[1] >> 4), "each cube once, in key order");
+    // Readers look records up by bucket and trust the checksum computed over them.
+    assert_eq!(BucketedRecords::new(&payload, spec.entries).check(), Ok(()), "each cube once, in its bucket");
     BuiltTable {
         spec,
         metadata: Metadata {
             description: format!(
-                "magic cube: every cube within {depth} quarter turns of solved, sorted by key, \
+                "magic cube: every cube within {depth} quarter turns of solved, in hash buckets, \
                  each with a quarter turn one step closer"
             ),
             generated_by: "puzzle-tables gen magic-cube".into(),
@@ -59,9 +59,13 @@ pub fn build_within_depth(depth: usize, progress: &mut dyn Progress) -> BuiltTab
                 ("depth".into(), depth.to_string()),
                 ("metric".into(), "quarter turns".into()),
                 ("record".into(), "9 bytes, little-endian: key << 4 | turn index (15 for solved)".into()),
+                (
+                    "layout".into(),
+                    format!("{} hash buckets of records, behind an index", buckets::bucket_count(spec.entries)),
+                ),
             ],
         },
-        payload: records.into_iter().flat_map(record9_bytes).collect(),
+        payload,
     }
 }
 
@@ -103,25 +107,45 @@ fn retain_absent(records: &mut Vec<u128>, sorted: &[u128]) {
 
 #[cfg(test)]
 mod tests {
-    use puzzle_tables_models::magic_cube::POSITIONS_WITHIN;
-    use puzzle_tables_query::format::record9_at;
+    use std::collections::hash_map::Entry;
+    use std::collections::HashMap;
 
     use super::*;
     use crate::Silent;
+
+    /// Each cube within `depth` turns of solved, with its distance, by a plain BFS over cubes.
+    fn distances_within(depth: usize) -> HashMap<Cube, usize> {
+        let mut distances = HashMap::from([(Cube::SOLVED, 0)]);
+        let mut layer = vec![Cube::SOLVED];
+        for distance in 1..=depth {
+            let mut next = Vec::new();
+            for cube in &layer {
+                for turn in Turn::ALL {
+                    let neighbour = cube.apply(turn);
+                    if let Entry::Vacant(entry) = distances.entry(neighbour) {
+                        entry.insert(distance);
+                        next.push(neighbour);
+                    }
+                }
+            }
+            layer = next;
+        }
+        distances
+    }
 
     #[test]
     fn the_layers_match_the_known_counts_and_every_turn_leads_closer() {
         let built = build_within_depth(4, &mut Silent);
         assert_eq!(built.metadata.depth_counts, [1, 12, 114, 1_068, 10_011]);
-        let records: Vec<u128> =
-            (0..POSITIONS_WITHIN[4] as usize).map(|i| record9_at(&built.payload, i).unwrap()).collect();
-        assert!(records.windows(2).all(|pair| pair[0] >> 4 < pair[1] >> 4));
-        let keys: std::collections::HashSet<u128> = records.iter().map(|r| r >> 4).collect();
+        let distances = distances_within(4);
+        let records: Vec<u128> = BucketedRecords::new(&built.payload, built.spec.entries).records().collect();
+        assert_eq!(records.len(), distances.len());
         for &record in &records {
             let cube = Cube::from_key(record >> 4).unwrap();
+            let distance = distances[&cube];
             match Turn::from_index((record & 0xf) as u8) {
-                Some(turn) => assert!(keys.contains(&cube.apply(turn).key())),
-                None => assert!(cube.is_solved()),
+                Some(turn) => assert_eq!(distances.get(&cube.apply(turn)), Some(&(distance - 1)), "closer"),
+                None => assert_eq!(distance, 0, "only the solved cube is marked solved"),
             }
         }
     }

@@ -130,8 +130,10 @@ numbered_enum! {
         /// Four bits per entry, two entries per byte, the first in the low half.
         Packed4 = 20 => "packed-4",
         /// Records of nine bytes (a little-endian 72-bit number: a key above four bits of
-        /// value), sorted by key; see [`record9_at`].
-        Records9 = 30 => "records-9",
+        /// value) in hash buckets behind an index of bucket offsets; see
+        /// [`crate::buckets`]. (Code 30 was the same records sorted by key alone, searched by
+        /// bisection; such files are refused as an unknown encoding.)
+        BucketedRecords9 = 31 => "bucketed-records-9",
     }
 }
 
@@ -143,7 +145,7 @@ impl Encoding {
             Encoding::Bytes => Some(entries),
             Encoding::Packed1 => Some(entries.div_ceil(8)),
             Encoding::Packed4 => Some(entries.div_ceil(2)),
-            Encoding::Records9 => entries.checked_mul(RECORD9_LEN as u64),
+            Encoding::BucketedRecords9 => crate::buckets::payload_len(entries),
         }
     }
 }
@@ -234,6 +236,13 @@ pub struct Metadata {
 }
 
 impl Metadata {
+    /// How many entries (or states, for a table not indexed by state) the per-distance counts
+    /// add up to, or `None` when the sum overflows, which [`Table::open`](crate::Table::open)
+    /// refuses.
+    pub fn entry_total(&self) -> Option<u64> {
+        self.depth_counts.iter().try_fold(0u64, |total, &count| total.checked_add(count))
+    }
+
     /// The largest distance with an entry, if any.
     pub fn max_depth(&self) -> Option<usize> {
         self.depth_counts.iter().rposition(|&count| count > 0)
@@ -369,11 +378,11 @@ pub fn packed4_at(payload: &[u8], index: u64) -> Option<u8> {
     Some(byte >> ((index % 2) * 4) & 0b1111)
 }
 
-/// The length in bytes of one [`Encoding::Records9`] record.
+/// The length in bytes of one [`Encoding::BucketedRecords9`] record.
 pub const RECORD9_LEN: usize = 9;
 
-/// Reads record `index` of a [`Encoding::Records9`] payload as a number below 2^72, or
-/// `None` past its end.
+/// Reads record `index` of nine-byte records as a number below 2^72, or `None` past their
+/// end.
 pub fn record9_at(payload: &[u8], index: usize) -> Option<u128> {
     let start = index.checked_mul(RECORD9_LEN)?;
     let bytes = payload.get(start..start.checked_add(RECORD9_LEN)?)?;
@@ -382,7 +391,7 @@ pub fn record9_at(payload: &[u8], index: usize) -> Option<u128> {
     Some(u128::from_le_bytes(wide))
 }
 
-/// The nine little-endian bytes of an [`Encoding::Records9`] record (below 2^72).
+/// The nine little-endian bytes of a record below 2^72.
 pub fn record9_bytes(record: u128) -> [u8; RECORD9_LEN] {
     let wide = record.to_le_bytes();
     std::array::from_fn(|i| wide[i])

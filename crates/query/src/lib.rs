@@ -10,6 +10,7 @@
 //! without it.
 #![deny(missing_docs)]
 
+pub mod buckets;
 pub mod cubic;
 pub mod eight;
 pub mod format;
@@ -22,13 +23,44 @@ pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
 pub use table::{Table, TableError, TableErrorKind};
 
 /// Checks what a checksum cannot: that a table's entries agree where a reader relies on it
-/// (the magic cube's keys in order). `puzzle-tables verify` runs it after the checksum;
-/// readers trust the checksum, which the generator computed over entries it had checked.
+/// (the magic cube's records in their buckets) and, where entries are distances, that they
+/// count as the metadata says. `puzzle-tables verify` runs it after the checksum; readers
+/// trust the checksum, which the generator computed over entries it had checked.
 pub fn check_entries(table: &Table) -> Result<(), TableError> {
-    match table.spec().puzzle {
-        Puzzle::MagicCube => magic_cube::check_key_order(table),
-        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation => Ok(()),
+    match table.spec().kind {
+        TableKind::ParentWithin => magic_cube::check_buckets(table),
+        TableKind::Distance | TableKind::PatternDistance => check_distance_counts(table),
+        TableKind::ParentMove | TableKind::StateDistanceMod4 => Ok(()),
     }
+}
+
+/// Counts a distance table's entries per distance from its payload and compares the counts
+/// with the metadata's.
+fn check_distance_counts(table: &Table) -> Result<(), TableError> {
+    let payload = table.payload();
+    let distance_at = |index: u64| match table.spec().encoding {
+        Encoding::Packed4 => format::packed4_at(payload, index),
+        Encoding::Bytes => payload.get(usize::try_from(index).ok()?).copied(),
+        Encoding::Packed2 | Encoding::Packed1 | Encoding::BucketedRecords9 => None,
+    };
+    let mut counted: Vec<u64> = Vec::new();
+    for index in 0..table.spec().entries {
+        let distance = usize::from(distance_at(index).unwrap_or(u8::MAX));
+        if counted.len() <= distance {
+            counted.resize(distance + 1, 0);
+        }
+        counted[distance] += 1;
+    }
+    let stored = &table.metadata().depth_counts;
+    let count = |counts: &[u64], distance: usize| counts.get(distance).copied().unwrap_or(0);
+    let differs = |&distance: &usize| count(&counted, distance) != count(stored, distance);
+    let Some(distance) = (0..counted.len().max(stored.len())).find(differs) else { return Ok(()) };
+    let message = format!(
+        "the payload holds {} entries at distance {distance}, the metadata says {}",
+        count(&counted, distance),
+        count(stored, distance)
+    );
+    Err(table.error(TableErrorKind::Inconsistent(message)))
 }
 
 /// Every table a puzzle needs, in the order they are built.

@@ -1,5 +1,5 @@
 //! Magic-cube answers from the `within` table: every cube within [`TABLE_DEPTH`] quarter
-//! turns of solved, as nine-byte records sorted by key (see [`Encoding::Records9`]).
+//! turns of solved, as nine-byte records in hash buckets (see [`crate::buckets`]).
 //!
 //! A record is `key << 4 | value`: `key` is the cube's perfect 67-bit [`Cube::key`], and
 //! `value` the index of a turn that takes the cube one quarter turn closer to solved
@@ -8,7 +8,7 @@
 //! reaches solved in exactly its distance.
 //!
 //! Answers:
-//! - [`CubeTable::solution_within_depth`]: a binary search, then a walk: a shortest
+//! - [`CubeTable::solution_within_depth`]: a bucket lookup, then a walk: a shortest
 //!   solution for every cube within the table's depth, and `None` for every other.
 //! - [`CubeTable::optimal_solution`]: meet in the middle. A cube at distance `D` in
 //!   `depth + 1 ..= 2 * depth` has, `D - depth` turns along a shortest solution, a cube in the
@@ -21,7 +21,8 @@ use std::path::Path;
 
 use puzzle_tables_models::magic_cube::{Cube, Turn, POSITIONS_WITHIN, RANKING_VERSION};
 
-use crate::format::{record9_at, Encoding, Puzzle, TableKind, TableSpec, RECORD9_LEN};
+use crate::buckets::BucketedRecords;
+use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
 
 /// How many quarter turns from solved the table reaches: it holds every cube within this
@@ -65,20 +66,12 @@ const fn unwrap_spec(spec: Option<TableSpec>) -> TableSpec {
     }
 }
 
-/// Checks that a `within` table's keys are strictly increasing: a binary search over
-/// unsorted keys would miss cubes that are there.
-pub fn check_key_order(table: &Table) -> Result<(), TableError> {
-    let payload = table.payload();
-    let mut previous = None;
-    for index in 0..payload.len() / RECORD9_LEN {
-        let key = record9_at(payload, index).unwrap_or(0) >> 4;
-        if previous.is_some_and(|previous| previous >= key) {
-            let message = format!("record {index} is not above the one before it");
-            return Err(table.error(TableErrorKind::Inconsistent(message)));
-        }
-        previous = Some(key);
-    }
-    Ok(())
+/// Checks that a `within` table's records lie in their keys' buckets, each key once
+/// ([`BucketedRecords::check`]): a lookup in the wrong bucket would miss cubes that are there.
+pub fn check_buckets(table: &Table) -> Result<(), TableError> {
+    BucketedRecords::new(table.payload(), table.spec().entries)
+        .check()
+        .map_err(|message| table.error(TableErrorKind::Inconsistent(message)))
 }
 
 /// The face opposite each net face (left-right, front-back, up-down).
@@ -108,7 +101,7 @@ impl CubeTable {
             puzzle: Puzzle::MagicCube,
             kind: TableKind::ParentWithin,
             variant: depth as u32,
-            encoding: Encoding::Records9,
+            encoding: Encoding::BucketedRecords9,
             ranking_version: RANKING_VERSION,
             entries: POSITIONS_WITHIN[depth],
         })
@@ -117,10 +110,10 @@ impl CubeTable {
     /// The spec of the table this build answers from, of depth [`TABLE_DEPTH`].
     pub const SPEC: TableSpec = unwrap_spec(Self::spec(TABLE_DEPTH));
 
-    /// Opens and verifies the table at `path`. The generator checked that the keys are in
-    /// strictly increasing order before it computed the checksum; [`check_key_order`] checks
-    /// it again, for `puzzle-tables verify`, since it reads every record (milliseconds that
-    /// a one-case command should not pay).
+    /// Opens and verifies the table at `path`. The generator checked the buckets before it
+    /// computed the checksum; [`check_buckets`] checks them again, for `puzzle-tables
+    /// verify`, since it reads every record (milliseconds that a one-case command should not
+    /// pay).
     pub fn open(path: &Path) -> Result<CubeTable, TableError> {
         Table::open_verified(path, &Self::SPEC).map(|table| CubeTable { table })
     }
@@ -135,27 +128,9 @@ impl CubeTable {
         self.table.spec().variant as usize
     }
 
-    fn len(&self) -> usize {
-        self.table.payload().len() / RECORD9_LEN
-    }
-
-    fn record(&self, index: usize) -> u128 {
-        record9_at(self.table.payload(), index).unwrap_or(u128::MAX)
-    }
-
     /// The record value of the cube with key `key`, or `None` when it is not in the table.
     fn value_of(&self, key: u128) -> Option<u8> {
-        let (mut low, mut high) = (0, self.len());
-        while low < high {
-            let middle = low + (high - low) / 2;
-            let record = self.record(middle);
-            match (record >> 4).cmp(&key) {
-                std::cmp::Ordering::Less => low = middle + 1,
-                std::cmp::Ordering::Greater => high = middle,
-                std::cmp::Ordering::Equal => return Some((record & 0xf) as u8),
-            }
-        }
-        None
+        BucketedRecords::new(self.table.payload(), self.table.spec().entries).value_of(key)
     }
 
     /// A shortest solution of `cube` when it is within the table's depth, else `None`.
