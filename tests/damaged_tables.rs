@@ -6,6 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{binary, stderr_of, stdout_of, tables_with};
+use puzzle_tables_query::buckets::RECORD_LEN;
 use puzzle_tables_query::{tables_of, Metadata, Puzzle, Table, TableSpec};
 
 const TABLE: &str = "eight-parent.tbl";
@@ -106,15 +107,33 @@ fn verify_finds_magic_cube_records_outside_their_buckets_under_a_valid_checksum(
     let good = Table::open_verified(&tables_with(Puzzle::MagicCube).join(spec.file_name()), &spec).unwrap();
     let mut payload = good.payload().to_vec();
     // The first record and the last, in the first bucket and the last, change places.
-    let records = payload.len() - 9 * spec.entries as usize;
-    let (first, last) = payload[records..].split_at_mut(9);
-    let at = last.len() - 9;
+    let records = payload.len() - RECORD_LEN * spec.entries as usize;
+    let (first, last) = payload[records..].split_at_mut(RECORD_LEN);
+    let at = last.len() - RECORD_LEN;
     first.swap_with_slice(&mut last[at..]);
     let dir = tables_holding_rewritten(&spec, good.metadata(), &payload);
     let output = binary(dir.path()).arg("verify").output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     let report = stdout_of(&output);
     assert!(report.contains("magic-cube-within-6.tbl: inconsistent entries: record 0 lies outside"), "{report}");
+}
+
+#[test]
+fn verify_replays_every_magic_cube_solution_under_a_valid_checksum() {
+    let spec = tables_of(Puzzle::MagicCube)[0];
+    let good = Table::open_verified(&tables_with(Puzzle::MagicCube).join(spec.file_name()), &spec).unwrap();
+    let mut payload = good.payload().to_vec();
+    // The last record's first turn becomes another turn: the key (so the bucket) stays.
+    let last = payload.len() - RECORD_LEN;
+    let first_turn = payload[last] & 0xf;
+    payload[last] = (payload[last] & 0xf0) | ((first_turn + 1) % 12);
+    let dir = tables_holding_rewritten(&spec, good.metadata(), &payload);
+    let output = binary(dir.path()).arg("verify").output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report = stdout_of(&output);
+    let expected =
+        format!("inconsistent entries: record {} does not hold a cube and a solution of it", spec.entries - 1);
+    assert!(report.contains(&expected), "{report}");
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //!
 //! The cube's space (4.3 * 10^19 positions) cannot be ranked densely, so this is not a
 //! [`crate::bfs::reverse_bfs`] walk: it is a breadth-first search from solved whose layers
-//! are sorted vectors of records `key << 4 | turn`, the turn leading one step back towards
-//! solved. Each layer is the previous one's neighbours, sorted, with repeated keys dropped
+//! are sorted vectors of records `key << 28 | solution`, a shortest solution as the query
+//! crate stores it ([`prepend_turn`]). Each layer is the previous one's neighbours, sorted, with repeated keys dropped
 //! (keeping the smallest record, so the output does not depend on the order of expansion)
 //! and the cubes of the two layers before removed. Quarter turns are odd permutations of the
 //! 54 facelets, so a neighbour of layer `d` lies in layer `d - 1` or `d + 1`; removing both
@@ -12,8 +12,8 @@
 //! misses.
 
 use puzzle_tables_models::magic_cube::{Cube, Turn};
-use puzzle_tables_query::buckets::{self, BucketedRecords};
-use puzzle_tables_query::magic_cube::{CubeTable, SOLVED_MARK, TABLE_DEPTH};
+use puzzle_tables_query::buckets::{self, BucketedRecords, VALUE_BITS, VALUE_MASK};
+use puzzle_tables_query::magic_cube::{prepend_turn, CubeTable, SOLVED_VALUE, TABLE_DEPTH};
 use puzzle_tables_query::Metadata;
 
 use crate::{BuiltTable, Progress};
@@ -23,8 +23,8 @@ pub fn build_within_table(progress: &mut dyn Progress) -> BuiltTable {
     build_within_depth(TABLE_DEPTH, progress)
 }
 
-/// The table of every cube within `depth` quarter turns of solved, each with a turn one
-/// step closer.
+/// The table of every cube within `depth` quarter turns of solved, each with a shortest
+/// solution.
 ///
 /// # Panics
 /// If `depth` has no known position count ([`POSITIONS_WITHIN`](puzzle_tables_models::magic_cube::POSITIONS_WITHIN)), or the search finds
@@ -32,7 +32,7 @@ pub fn build_within_table(progress: &mut dyn Progress) -> BuiltTable {
 pub fn build_within_depth(depth: usize, progress: &mut dyn Progress) -> BuiltTable {
     let spec = CubeTable::spec(depth).expect("a depth with a known position count");
     progress.start(&format!("magic cube, within {depth} quarter turns"), spec.entries);
-    let mut layers: Vec<Vec<u128>> = vec![vec![record(&Cube::SOLVED, SOLVED_MARK)]];
+    let mut layers: Vec<Vec<u128>> = vec![vec![record(&Cube::SOLVED, SOLVED_VALUE)]];
     let mut reached = 1;
     while layers.len() <= depth {
         let next = next_layer(&layers);
@@ -44,21 +44,26 @@ pub fn build_within_depth(depth: usize, progress: &mut dyn Progress) -> BuiltTab
     assert_eq!(reached, spec.entries, "cubes within {depth} quarter turns, by layer {depth_counts:?}");
     let payload = buckets::encode(layers.concat());
     drop(layers);
-    // Readers look records up by bucket and trust the checksum computed over them.
+    // Readers trust the checksum computed over these records.
     assert_eq!(BucketedRecords::new(&payload, spec.entries).check(), Ok(()), "each cube once, in its bucket");
     BuiltTable {
         spec,
         metadata: Metadata {
             description: format!(
                 "magic cube: every cube within {depth} quarter turns of solved, in hash buckets, \
-                 each with a quarter turn one step closer"
+                 each with a shortest solution"
             ),
             generated_by: "puzzle-tables gen magic-cube".into(),
             depth_counts,
             parameters: vec![
                 ("depth".into(), depth.to_string()),
                 ("metric".into(), "quarter turns".into()),
-                ("record".into(), "9 bytes, little-endian: key << 4 | turn index (15 for solved)".into()),
+                (
+                    "record".into(),
+                    "12 bytes, little-endian: key << 28 | solution (turn indices, 4 bits each, the first lowest, \
+                     then 15s)"
+                        .into(),
+                ),
                 (
                     "layout".into(),
                     format!("{} hash buckets of records, behind an index", buckets::bucket_count(spec.entries)),
@@ -69,8 +74,8 @@ pub fn build_within_depth(depth: usize, progress: &mut dyn Progress) -> BuiltTab
     }
 }
 
-fn record(cube: &Cube, value: u8) -> u128 {
-    cube.key() << 4 | u128::from(value)
+fn record(cube: &Cube, solution: u32) -> u128 {
+    cube.key() << VALUE_BITS | u128::from(solution)
 }
 
 /// The cubes one turn beyond the last layer, each with the turn back, sorted by key.
@@ -78,17 +83,19 @@ fn next_layer(layers: &[Vec<u128>]) -> Vec<u128> {
     let current = &layers[layers.len() - 1];
     let mut next = Vec::with_capacity(current.len() * 11);
     for &parent in current {
-        let cube = Cube::from_key(parent >> 4).expect("table keys are keys of cubes");
-        let back = (parent & 0xf) as u8;
+        let cube = Cube::from_key(parent >> VALUE_BITS).expect("table keys are keys of cubes");
+        let solution = (parent & VALUE_MASK) as u32;
+        // The first turn of the parent's solution leads into the previous layer; skip it
+        // before computing its key.
+        let back = (solution & 0xf) as u8;
         for turn in Turn::ALL {
-            // The turn back leads into the previous layer; skip it before computing its key.
             if turn.index() != back {
-                next.push(record(&cube.apply(turn), turn.inverse().index()));
+                next.push(record(&cube.apply(turn), prepend_turn(turn.inverse(), solution)));
             }
         }
     }
     next.sort_unstable();
-    next.dedup_by(|later, earlier| *later >> 4 == *earlier >> 4);
+    next.dedup_by(|later, earlier| *later >> VALUE_BITS == *earlier >> VALUE_BITS);
     let previous = layers.len().checked_sub(2).map_or(&[][..], |d| &layers[d][..]);
     retain_absent(&mut next, previous);
     retain_absent(&mut next, current);
@@ -97,9 +104,9 @@ fn next_layer(layers: &[Vec<u128>]) -> Vec<u128> {
 
 /// Drops from `records` those whose key is in `sorted` (both sorted by key).
 fn retain_absent(records: &mut Vec<u128>, sorted: &[u128]) {
-    let mut others = sorted.iter().map(|r| r >> 4).peekable();
+    let mut others = sorted.iter().map(|r| r >> VALUE_BITS).peekable();
     records.retain(|r| {
-        let key = r >> 4;
+        let key = r >> VALUE_BITS;
         while others.next_if(|&other| other < key).is_some() {}
         others.peek() != Some(&key)
     });
@@ -141,19 +148,25 @@ mod tests {
         let records: Vec<u128> = BucketedRecords::new(&built.payload, built.spec.entries).records().collect();
         assert_eq!(records.len(), distances.len());
         for &record in &records {
-            let cube = Cube::from_key(record >> 4).unwrap();
-            let distance = distances[&cube];
-            match Turn::from_index((record & 0xf) as u8) {
-                Some(turn) => assert_eq!(distances.get(&cube.apply(turn)), Some(&(distance - 1)), "closer"),
-                None => assert_eq!(distance, 0, "only the solved cube is marked solved"),
+            let mut cube = Cube::from_key(record >> VALUE_BITS).unwrap();
+            let mut solution = (record & VALUE_MASK) as u32;
+            let mut distance = distances[&cube];
+            let turns = distance;
+            while distance > 0 {
+                let turn = Turn::from_index((solution & 0xf) as u8).expect("a turn until solved");
+                cube = cube.apply(turn);
+                assert_eq!(distances[&cube], distance - 1, "each turn leads one step closer");
+                (solution, distance) = (solution >> 4, distance - 1);
             }
+            assert_eq!(solution, SOLVED_VALUE >> (4 * turns), "no turn after the last");
         }
     }
 
     #[test]
     fn retain_absent_drops_exactly_the_shared_keys() {
-        let mut records = vec![1 << 4, 2 << 4 | 3, 5 << 4, 9 << 4 | 1];
-        retain_absent(&mut records, &[2 << 4 | 7, 3 << 4, 9 << 4]);
-        assert_eq!(records, vec![1 << 4, 5 << 4]);
+        let key = |key: u128| key << VALUE_BITS;
+        let mut records = vec![key(1), key(2) | 3, key(5), key(9) | 1];
+        retain_absent(&mut records, &[key(2) | 7, key(3), key(9)]);
+        assert_eq!(records, vec![key(1), key(5)]);
     }
 }

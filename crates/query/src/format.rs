@@ -112,9 +112,9 @@ numbered_enum! {
         StateDistanceMod4 = 11 => "state-distance-mod4",
         /// For each ranked state, its distance (fewest moves) to the goal.
         Distance = 20 => "distance",
-        /// Every state within the variant's number of moves of the goal, as sorted keys,
-        /// each with the move that takes it one step closer.
-        ParentWithin = 30 => "within",
+        /// Every state within the variant's number of moves of the goal, by key, each with
+        /// a shortest solution.
+        SolutionWithin = 30 => "within",
     }
 }
 
@@ -129,11 +129,11 @@ numbered_enum! {
         Packed1 = 11 => "packed-1",
         /// Four bits per entry, two entries per byte, the first in the low half.
         Packed4 = 20 => "packed-4",
-        /// Records of nine bytes (a little-endian 72-bit number: a key above four bits of
-        /// value) in hash buckets behind an index of bucket offsets; see
-        /// [`crate::buckets`]. (Code 30 was the same records sorted by key alone, searched by
-        /// bisection; such files are refused as an unknown encoding.)
-        BucketedRecords9 = 31 => "bucketed-records-9",
+        /// Records of twelve bytes (a little-endian 96-bit number: a key above 28 bits of
+        /// value) in hash buckets behind an index of bucket offsets; see [`crate::buckets`].
+        /// (Code 30 was nine-byte records sorted by key, searched by bisection; such files
+        /// are refused as an unknown encoding.)
+        BucketedRecords12 = 31 => "bucketed-records-12",
     }
 }
 
@@ -145,7 +145,7 @@ impl Encoding {
             Encoding::Bytes => Some(entries),
             Encoding::Packed1 => Some(entries.div_ceil(8)),
             Encoding::Packed4 => Some(entries.div_ceil(2)),
-            Encoding::BucketedRecords9 => crate::buckets::payload_len(entries),
+            Encoding::BucketedRecords12 => crate::buckets::payload_len(entries),
         }
     }
 }
@@ -376,25 +376,6 @@ pub fn packed2_at(payload: &[u8], index: u64) -> Option<u8> {
 pub fn packed4_at(payload: &[u8], index: u64) -> Option<u8> {
     let byte = payload.get(usize::try_from(index / 2).ok()?)?;
     Some(byte >> ((index % 2) * 4) & 0b1111)
-}
-
-/// The length in bytes of one [`Encoding::BucketedRecords9`] record.
-pub const RECORD9_LEN: usize = 9;
-
-/// Reads record `index` of nine-byte records as a number below 2^72, or `None` past their
-/// end.
-pub fn record9_at(payload: &[u8], index: usize) -> Option<u128> {
-    let start = index.checked_mul(RECORD9_LEN)?;
-    let bytes = payload.get(start..start.checked_add(RECORD9_LEN)?)?;
-    let mut wide = [0u8; 16];
-    wide[..RECORD9_LEN].copy_from_slice(bytes);
-    Some(u128::from_le_bytes(wide))
-}
-
-/// The nine little-endian bytes of a record below 2^72.
-pub fn record9_bytes(record: u128) -> [u8; RECORD9_LEN] {
-    let wide = record.to_le_bytes();
-    std::array::from_fn(|i| wide[i])
 }
 
 /// Reads entry `index` of a [`Encoding::Packed1`] payload, or `None` past its end.

@@ -23,12 +23,12 @@ pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
 pub use table::{Table, TableError, TableErrorKind};
 
 /// Checks what a checksum cannot: that a table's entries agree where a reader relies on it
-/// (the magic cube's records in their buckets) and, where entries are distances, that they
+/// (the magic cube's records in their buckets, each solving its cube) and, where entries are distances, that they
 /// count as the metadata says. `puzzle-tables verify` runs it after the checksum; readers
 /// trust the checksum, which the generator computed over entries it had checked.
 pub fn check_entries(table: &Table) -> Result<(), TableError> {
     match table.spec().kind {
-        TableKind::ParentWithin => magic_cube::check_buckets(table),
+        TableKind::SolutionWithin => magic_cube::check_records(table),
         TableKind::Distance | TableKind::PatternDistance => check_distance_counts(table),
         TableKind::ParentMove | TableKind::StateDistanceMod4 => Ok(()),
     }
@@ -41,7 +41,7 @@ fn check_distance_counts(table: &Table) -> Result<(), TableError> {
     let distance_at = |index: u64| match table.spec().encoding {
         Encoding::Packed4 => format::packed4_at(payload, index),
         Encoding::Bytes => payload.get(usize::try_from(index).ok()?).copied(),
-        Encoding::Packed2 | Encoding::Packed1 | Encoding::BucketedRecords9 => None,
+        Encoding::Packed2 | Encoding::Packed1 | Encoding::BucketedRecords12 => None,
     };
     let mut counted: Vec<u64> = Vec::new();
     for index in 0..table.spec().entries {
