@@ -4,7 +4,9 @@
 //! `SHA256SUMS` file that `sha256sum -c` accepts, and a [`Manifest`]. `puzzle-tables
 //! install` reads them back with [`unpack`], which checks the artifact's size and SHA-256,
 //! decompresses it (never past the size the manifest promises), and checks the result's
-//! size and SHA-256 before anything is written. The same [`Manifest`], without artifacts,
+//! size and SHA-256 before anything is written. The manifest names each table's format and
+//! ranking version, and [`TableRecord::check_versions`] refuses a table for another one,
+//! saying which, before its artifact is read. The same [`Manifest`], without artifacts,
 //! is committed as `tables/manifest.json`, so a change to generation shows up in review.
 #![deny(missing_docs)]
 

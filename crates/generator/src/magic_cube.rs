@@ -3,9 +3,9 @@
 //! The cube's space (4.3 * 10^19 positions) cannot be ranked densely, so this is not a
 //! [`crate::bfs::reverse_bfs`] walk: it is a breadth-first search from solved whose layers
 //! are sorted vectors of records `key << 28 | solution`, a shortest solution as the query
-//! crate stores it ([`prepend_turn`]). Each layer is the previous one's neighbours, sorted, with repeated keys dropped
-//! (keeping the smallest record, so the output does not depend on the order of expansion)
-//! and the cubes of the two layers before removed. Quarter turns are odd permutations of the
+//! crate stores it ([`prepend_turn`]). Each layer is the previous one's neighbours, sorted,
+//! with repeated keys dropped (keeping the smallest record, so the output does not depend on
+//! the order of expansion) and the cubes of the two layers before removed. Quarter turns are odd permutations of the
 //! 54 facelets, so a neighbour of layer `d` lies in layer `d - 1` or `d + 1`; removing both
 //! neighbouring layers is enough. Sorting keeps memory to 16 bytes a record. The table
 //! stores the records in hash buckets ([`buckets::encode`]), so a lookup is a few cache
@@ -78,7 +78,7 @@ fn record(cube: &Cube, solution: u32) -> u128 {
     cube.key() << VALUE_BITS | u128::from(solution)
 }
 
-/// The cubes one turn beyond the last layer, each with the turn back, sorted by key.
+/// The cubes one turn beyond the last layer, each with a shortest solution, sorted by key.
 fn next_layer(layers: &[Vec<u128>]) -> Vec<u128> {
     let current = &layers[layers.len() - 1];
     let mut next = Vec::with_capacity(current.len() * 11);

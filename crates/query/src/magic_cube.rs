@@ -15,9 +15,9 @@
 //! - [`CubeTable::optimal_solution`]: meet in the middle. A cube at distance `D` in
 //!   `depth + 1 ..= 2 * depth` has, `D - depth` turns along a shortest solution, a cube in the
 //!   table; searching every sequence of `r = 1, 2, ...` turns from the cube, the first `r`
-//!   that reaches a table cube gives `D = depth + r`, and that sequence plus the walk is a
-//!   shortest solution. When no sequence of `depth` turns reaches the table, the cube needs
-//!   more than `2 * depth`.
+//!   that reaches a table cube gives `D = depth + r`, and that sequence plus the cube's
+//!   stored solution is a shortest solution. When no sequence of `depth` turns reaches the
+//!   table, the cube needs more than `2 * depth`.
 
 use std::path::Path;
 
@@ -200,7 +200,7 @@ impl CubeTable {
     }
 
     /// Depth-first over the sequences of `remaining` more turns after `path`: the first that
-    /// reaches a table cube, followed by that cube's walk.
+    /// reaches a table cube, followed by that cube's stored solution.
     fn search(
         &self,
         cube: &Cube,
@@ -210,7 +210,7 @@ impl CubeTable {
         path: &mut Vec<Turn>,
     ) -> Result<Option<Vec<Turn>>, TableError> {
         if remaining == 0 {
-            return Ok(self.solution_within_depth(cube)?.map(|walk| [&path[..], &walk].concat()));
+            return Ok(self.solution_within_depth(cube)?.map(|rest| [&path[..], &rest].concat()));
         }
         for turn in Turn::ALL {
             if !may_follow(last, repeated, turn) {
