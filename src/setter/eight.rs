@@ -1,6 +1,6 @@
 //! The eight puzzle for `check` and `random` (HDU 1043 / POJ 1077): any move string that
 //! solves the board is accepted, and `unsolvable` exactly when none does; boards are drawn
-//! by rank.
+//! from the layers of the table's tree of parent moves.
 
 use std::io::{self, BufRead, Write};
 
@@ -26,28 +26,20 @@ impl Eight {
         Ok(Eight { table: tables.open(&EightTable::SPEC, EightTable::open)?, shortest_only })
     }
 
-    /// The distance of every solvable board, by rank: each board's optimal walk also gives
-    /// the distance of every board on it, so each board is walked over about once.
-    fn distances(&self) -> anyhow::Result<Vec<u8>> {
-        let mut distances = vec![u8::MAX; SOLVABLE_BOARDS as usize];
-        distances[Board::GOAL.rank().map_or(0, |r| r as usize)] = 0;
-        for rank in 0..SOLVABLE_BOARDS {
-            if distances[rank as usize] != u8::MAX {
-                continue;
-            }
-            let mut board = Board::unrank(rank).ok_or_else(|| anyhow!("rank {rank} has no board"))?;
-            let moves =
-                self.table.optimal_moves(&board)?.ok_or_else(|| anyhow!("board {board} ranks but is unsolvable"))?;
-            for (done, &step) in moves.iter().enumerate() {
-                let at = board.rank().map_or(0, |r| r as usize);
-                if distances[at] != u8::MAX {
-                    break;
-                }
-                distances[at] = (moves.len() - done) as u8;
-                board = board.apply(step).ok_or_else(|| anyhow!("the table's walk from {board} leaves the board"))?;
-            }
+    /// Every board exactly `distance` moves from the goal, in breadth-first order: the
+    /// boards of one layer are the neighbours of the layer before whose parent move (from
+    /// the table) leads back to it, so every board is found once, through its parent.
+    fn layer(&self, distance: u32) -> Vec<Board> {
+        let mut layer = vec![Board::GOAL];
+        for _ in 0..distance {
+            layer = layer
+                .iter()
+                .flat_map(|board| Move::ALL.into_iter().filter_map(move |step| Some((step, board.apply(step)?))))
+                .filter(|(step, next)| self.table.parent_move(next) == Some(step.inverse()))
+                .map(|(_, next)| next)
+                .collect();
         }
-        Ok(distances)
+        layer
     }
 }
 
@@ -146,17 +138,11 @@ impl Drawer for Eight {
         let Some(&size) = counts.get(distance as usize).filter(|&&count| count > 0) else {
             bail!("no eight-puzzle board is {distance} moves from the goal (the farthest are {})", counts.len() - 1);
         };
-        let layer: Vec<u32> = self
-            .distances()?
-            .iter()
-            .enumerate()
-            .filter(|&(_, &d)| u32::from(d) == distance)
-            .map(|(rank, _)| rank as u32)
-            .collect();
+        let layer = self.layer(distance);
         if layer.len() as u64 != size {
-            bail!("the table counts {size} boards at distance {distance} but its walks reach {}", layer.len());
+            bail!("the table counts {size} boards at distance {distance} but its parent moves lead to {}", layer.len());
         }
-        let population = Population::Listed { size, unrank: Box::new(move |index| unrank(layer[index as usize])) };
+        let population = Population::Listed { size, unrank: Box::new(move |index| Ok(layer[index as usize])) };
         Ok((format!("boards at distance {distance}"), population))
     }
 

@@ -14,8 +14,8 @@ use super::check::{Checker, Judgement};
 use super::random::{Drawer, Population};
 use crate::tables::TablesDir;
 
-/// How many uniformly random cubes `random magic-cube` may draw (without `--distance`)
-/// for its distinct ones; repeats among 4.3 * 10^19 cubes are all but impossible.
+/// How many random keys `random magic-cube` may try (without `--distance`): half name a
+/// cube, and repeats among 4.3 * 10^19 cubes are all but impossible.
 const ATTEMPTS: u64 = 1 << 40;
 
 /// The magic cube's table.
@@ -161,17 +161,12 @@ impl Drawer for MagicCube {
 
     fn population(&self, distance: Option<u32>) -> anyhow::Result<(String, Population<'_, Cube>)> {
         let Some(distance) = distance else {
-            let candidate = |prng: &mut super::prng::Prng| loop {
-                // Half the keys name pieces of unequal parity, which no turns reach.
-                if let Some(cube) = Cube::from_key(prng.below_u128(KEY_SPACE)) {
-                    return cube;
-                }
+            let draw = |prng: &mut super::prng::Prng| {
+                // Half the keys name pieces of unequal parity, which no turns reach: a try
+                // that draws one is rejected.
+                Ok(Cube::from_key(prng.below_u128(KEY_SPACE)))
             };
-            let population = Population::Sampled {
-                candidate: Box::new(candidate),
-                keep: Box::new(|_| Ok(true)),
-                attempts: ATTEMPTS,
-            };
+            let population = Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS };
             return Ok(("solvable cubes".to_string(), population));
         };
         let depth = self.table.depth();

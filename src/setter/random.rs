@@ -5,8 +5,8 @@
 //! Each puzzle's [`Drawer`] describes the boards as a [`Population`]: a list it can
 //! unrank by index (its size counted from the tables), drawn from without replacement by
 //! a partial Fisher-Yates shuffle over the indices; or, where no such list is at hand, a
-//! uniform source of candidates kept when they belong, which is exactly uniform over the
-//! boards that do.
+//! source of tries that each give a uniform board or nothing (rejection sampling), with
+//! repeats dropped.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
@@ -58,10 +58,16 @@ cubic: per start cell (--start X,Y, else all nine), patterns at exactly D rolls,
 judge's 30 too (the judge answers -1 there).
 magic-cube: D within the table's radius (0 to 6 quarter turns); without --distance, a \
 uniformly random solvable cube (almost surely far beyond the judge's 5: it answers -1).
-rotation: a full board is drawn uniformly among all 24!/(8!)^3 boards (eight blocks of each \
-symbol, shuffled) and kept when its answer needs exactly D moves, so the boards are exactly \
-uniform over the boards at D. The number of boards at D is not counted: a --count the layer \
-cannot supply fails after a bounded number of draws, saying how many distinct boards it found.";
+rotation: without --distance, the 24 blocks (eight of each symbol) are shuffled: uniform over \
+all 24!/(8!)^3 boards. With --distance D, each try picks a symbol uniformly, places its eight \
+blocks uniformly among the placements D moves from the centre (from the table), shuffles the \
+other sixteen blocks, and keeps the board when no symbol is nearer than D, with probability \
+1/k when k symbols are exactly D away: every board at D is then equally likely, exactly. The \
+number of boards at D is not counted: a --count the layer cannot supply fails after a bounded \
+number of tries, saying how many distinct boards it found.";
+
+/// One try of a [`Population::Sampled`]: a uniform board of the population, or `None`.
+pub type Try<'a, B> = Box<dyn Fn(&mut Prng) -> anyhow::Result<Option<B>> + 'a>;
 
 /// The boards a draw picks from.
 pub enum Population<'a, B> {
@@ -72,13 +78,12 @@ pub enum Population<'a, B> {
         /// The board of an index.
         unrank: Box<dyn Fn(u64) -> anyhow::Result<B> + 'a>,
     },
-    /// Candidates drawn uniformly from a larger set, kept when `keep` says they belong.
+    /// Boards of unknown number, drawn by `draw`, which returns a board uniform over the
+    /// population, or `None` for a rejected try.
     Sampled {
-        /// A uniformly random candidate.
-        candidate: Box<dyn Fn(&mut Prng) -> B + 'a>,
-        /// Whether a candidate belongs to the population.
-        keep: Box<dyn Fn(&B) -> anyhow::Result<bool> + 'a>,
-        /// How many candidates to try before giving up.
+        /// One try.
+        draw: Try<'a, B>,
+        /// How many tries before giving up.
         attempts: u64,
     },
 }
@@ -128,16 +133,17 @@ pub fn draw<B: Clone + Eq + Hash>(
             }
             distinct_indices(size, count, prng).into_iter().map(unrank).collect()
         }
-        Population::Sampled { candidate, keep, attempts } => {
+        Population::Sampled { draw, attempts } => {
             let mut seen = HashSet::new();
             let mut boards = Vec::new();
             for _ in 0..attempts {
                 if boards.len() as u64 == count {
                     break;
                 }
-                let board = candidate(prng);
-                if keep(&board)? && seen.insert(board.clone()) {
-                    boards.push(board);
+                if let Some(board) = draw(prng)? {
+                    if seen.insert(board.clone()) {
+                        boards.push(board);
+                    }
                 }
             }
             if (boards.len() as u64) < count {

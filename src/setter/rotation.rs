@@ -1,25 +1,27 @@
 //! The rotation game for `check` and `random` (POJ 2286): the exact two lines, the
 //! shortest move string first in dictionary order (or `No moves needed`) and the centre
-//! symbol; boards are drawn as shuffles of the 24 blocks and kept at the asked distance.
+//! symbol; boards are drawn by rejection, exactly uniform (see [`super::random::DRAWING`]).
 
 use std::io::{self, BufRead, Write};
 
-use anyhow::bail;
+use anyhow::{anyhow, bail};
 use puzzle_tables_models::judge::InputError;
-use puzzle_tables_models::rotation::{self as model, move_letters, Board, Move, POSITIONS, SYMBOLS};
+use puzzle_tables_models::rotation::{
+    self as model, move_letters, Board, Move, Placement, PLACEMENTS, POSITIONS, SYMBOLS,
+};
 use puzzle_tables_query::rotation::RotationTable;
 
 use super::answers::{shown, AnswerLine, AnswerLines, MAX_LINE_BYTES};
 use super::check::{Checker, Judgement};
+use super::prng::Prng;
 use super::random::{Drawer, Population};
 use crate::tables::TablesDir;
 
 /// The judge's first line for a board already solved.
 const NO_MOVES: &str = "No moves needed";
 
-/// How many shuffled boards `random rotation` tries before it gives up on a layer: enough
-/// for a thousand boards of the rarest distances measured.
-const ATTEMPTS: u64 = 50_000_000;
+/// How many tries `random rotation` makes before it gives up on a layer.
+const ATTEMPTS: u64 = 20_000_000;
 
 /// The rotation game's distance table.
 pub struct Rotation {
@@ -108,25 +110,46 @@ impl Drawer for Rotation {
     }
 
     fn population(&self, distance: Option<u32>) -> anyhow::Result<(String, Population<'_, Board>)> {
-        let farthest = self.table.table().metadata().depth_counts.len().saturating_sub(1);
-        if distance.is_some_and(|d| d as usize > farthest) {
-            bail!(
-                "no rotation board needs {} moves (no symbol is more than {farthest} from the centre)",
-                distance.unwrap_or(0)
-            );
+        let Some(distance) = distance else {
+            let draw = |prng: &mut Prng| {
+                let mut cells: [u8; POSITIONS] = std::array::from_fn(|position| SYMBOLS[position / 8]);
+                prng.shuffle(&mut cells);
+                Ok(Some(Board::from_cells(cells)?))
+            };
+            return Ok(("boards".to_string(), Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS }));
+        };
+        let mut layer = Vec::new();
+        for rank in 0..PLACEMENTS {
+            let placement = Placement::unrank(rank).ok_or_else(|| anyhow!("rank {rank} has no placement"))?;
+            if u32::from(self.table.distance(placement)?) == distance {
+                layer.push(placement);
+            }
         }
-        let candidate = |prng: &mut super::prng::Prng| {
-            let mut cells: [u8; POSITIONS] = std::array::from_fn(|position| SYMBOLS[position / 8]);
-            prng.shuffle(&mut cells);
-            Board::from_cells(cells).expect("a shuffle keeps eight blocks of each symbol")
+        if layer.is_empty() {
+            bail!("no rotation-game symbol is {distance} moves from the centre");
+        }
+        let draw = move |prng: &mut Prng| -> anyhow::Result<Option<Board>> {
+            let symbol = SYMBOLS[prng.below(3) as usize];
+            let placement = layer[prng.below(layer.len() as u64) as usize];
+            let mut others: Vec<u8> = SYMBOLS.iter().filter(|&&s| s != symbol).flat_map(|&s| [s; 8]).collect();
+            prng.shuffle(&mut others);
+            let mut others = others.into_iter();
+            let cells = std::array::from_fn(|position| {
+                if placement.mask() & 1 << position != 0 {
+                    symbol
+                } else {
+                    others.next().unwrap_or(symbol)
+                }
+            });
+            let board = Board::from_cells(cells)?;
+            let distances = self.table.symbol_distances(&board)?;
+            let at_distance = distances.iter().filter(|&&d| u32::from(d) == distance).count() as u64;
+            // A board with k symbols at D is proposed through each of them: keeping it with
+            // probability 1/k makes every board at D equally likely.
+            let nearest = distances.into_iter().min().map_or(0, u32::from);
+            Ok((nearest == distance && prng.below(at_distance) == 0).then_some(board))
         };
-        let keep = move |board: &Board| -> anyhow::Result<bool> {
-            let Some(distance) = distance else { return Ok(true) };
-            let nearest = self.table.symbol_distances(board)?.into_iter().min().unwrap_or(u8::MAX);
-            Ok(u32::from(nearest) == distance)
-        };
-        let name = distance.map_or_else(|| "boards".to_string(), |d| format!("boards at distance {d}"));
-        Ok((name, Population::Sampled { candidate: Box::new(candidate), keep: Box::new(keep), attempts: ATTEMPTS }))
+        Ok((format!("boards at distance {distance}"), Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS }))
     }
 
     fn write_boards(&self, out: &mut dyn Write, boards: &[Board], judge_input: bool) -> io::Result<()> {
