@@ -2,6 +2,8 @@
 //! independent searches of `tests/reference/`, draws are distinct, seeded and uniform, and
 //! asking for more boards than a layer holds is an error naming its size.
 
+#[path = "setter/boards.rs"]
+mod boards;
 mod common;
 #[path = "reference/cubic.rs"]
 mod cubic_reference;
@@ -15,6 +17,7 @@ mod rotation_reference;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
+use boards::{cube_nets, cubic_datasets, eight_cells, rotation_boards};
 use common::{binary, stderr_of, stdout_of, tables_with};
 use puzzle_tables_query::Puzzle;
 
@@ -33,11 +36,6 @@ fn drawn(puzzle: Puzzle, args: &[&str]) -> String {
 fn eight_distances() -> &'static HashMap<eight_reference::Cells, u8> {
     static DISTANCES: OnceLock<HashMap<eight_reference::Cells, u8>> = OnceLock::new();
     DISTANCES.get_or_init(eight_reference::bfs_distances)
-}
-
-fn eight_cells(line: &str) -> eight_reference::Cells {
-    let cells: Vec<u8> = line.split_whitespace().map(|t| if t == "x" { 0 } else { t.parse().unwrap() }).collect();
-    cells.try_into().unwrap()
 }
 
 #[test]
@@ -96,29 +94,6 @@ fn draws_from_a_small_layer_are_uniform() {
     assert!(chi_square < 43.8, "chi-square {chi_square}");
 }
 
-/// Datasets of `random cubic`: start cell index and the reference's pattern key.
-fn cubic_datasets(text: &str) -> Vec<(usize, usize)> {
-    let lines: Vec<&str> = text.lines().collect();
-    lines
-        .chunks(4)
-        .map(|chunk| {
-            let xy: Vec<usize> = chunk[0].split_whitespace().map(|t| t.parse().unwrap()).collect();
-            let tops: Vec<usize> = chunk[1..]
-                .iter()
-                .flat_map(|row| row.split_whitespace())
-                .map(|t| match t {
-                    "W" => 0,
-                    "R" => 1,
-                    "B" => 2,
-                    _ => cubic_reference::EMPTY_TOP,
-                })
-                .collect();
-            let key = tops.iter().rev().fold(0, |key, &top| key * 4 + top);
-            ((xy[1] - 1) * 3 + xy[0] - 1, key)
-        })
-        .collect()
-}
-
 #[test]
 fn every_cubic_pattern_drawn_has_its_distance_by_bidirectional_search() {
     for (start, distance, count) in
@@ -140,13 +115,6 @@ fn every_cubic_pattern_drawn_has_its_distance_by_bidirectional_search() {
     }
     let (_, err, ok) = random(Puzzle::Cubic, &["--distance", "33", "--start", "1,1"]);
     assert!(!ok && err.contains("no cubic pattern is 33 rolls from start cell"), "{err}");
-}
-
-fn rotation_boards(text: &str) -> Vec<rotation_reference::Cells> {
-    text.lines()
-        .filter(|line| *line != "0")
-        .map(|line| line.split_whitespace().map(|t| t.parse().unwrap()).collect::<Vec<u8>>().try_into().unwrap())
-        .collect()
 }
 
 #[test]
@@ -192,26 +160,6 @@ fn rotation_draws_at_a_distance_favour_no_board() {
         })
         .sum();
     assert!(chi_square < 13.8, "chi-square {chi_square}: {by_layer:?} against {by_shuffle:?}");
-}
-
-fn cube_nets(text: &str) -> Vec<[u8; 54]> {
-    let rows: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).skip(1).collect();
-    rows.chunks(9)
-        .map(|net| {
-            let letters: Vec<u8> = net.iter().flat_map(|row| row.split_whitespace()).map(|t| t.as_bytes()[0]).collect();
-            // Net order: up, then the middle rows left-front-right-back, then down.
-            let mut colours = [0u8; 54];
-            for (k, &letter) in letters.iter().enumerate() {
-                let (face, row, col) = match k {
-                    0..=8 => (4, k / 3, k % 3),
-                    9..=44 => ((k - 9) % 12 / 3, (k - 9) / 12, (k - 9) % 3),
-                    _ => (5, (k - 45) / 3, (k - 45) % 3),
-                };
-                colours[9 * face + 3 * row + col] = letter;
-            }
-            colours
-        })
-        .collect()
 }
 
 #[test]

@@ -36,17 +36,13 @@ impl MagicCube {
     }
 }
 
-/// A step line, `face dir`, as a turn.
+/// A step line, `face dir`, as a turn: two whole numbers, as the judge reads them.
 fn step_of(line: &AnswerLine) -> Option<Turn> {
-    let mut tokens = line.text.split_whitespace();
-    let face = tokens.next()?.parse::<usize>().ok()?;
-    let clockwise = match tokens.next()? {
-        "1" => true,
-        "-1" => false,
-        _ => return None,
-    };
-    tokens.next().is_none().then_some(())?;
-    Turn::new(face, clockwise)
+    let numbers: Vec<i64> = line.text.split_whitespace().map(|t| t.parse().ok()).collect::<Option<_>>()?;
+    match numbers[..] {
+        [face @ 0..=5, dir @ (1 | -1)] => Turn::new(face as usize, dir == 1),
+        _ => None,
+    }
 }
 
 fn looks_like_step(line: &AnswerLine) -> bool {
@@ -75,11 +71,9 @@ impl Checker for MagicCube {
 
     fn judge<R: BufRead>(&self, cube: &Cube, output: &mut AnswerLines<R>) -> anyhow::Result<Judgement> {
         let Some(count_line) = output.next_nonblank()? else { return Ok(Judgement::no_answer(output.lines_taken())) };
-        let Ok(count) = count_line.text.parse::<i64>() else {
-            return Ok(Judgement::wrong(format!("expected the number of steps, found {}", shown(&count_line.text))));
-        };
-        // The steps are the lines of two numbers after the count; the next case's count
-        // stands alone on its line, so a wrong count does not swallow the next case.
+        // The steps are the lines of two numbers after the count (read even when the count
+        // is not a number); the next case's count stands alone on its line, so a wrong
+        // count does not swallow the next case.
         let mut steps = Vec::new();
         let mut bad_step = None;
         while let Some(line) = output.next_nonblank_if(looks_like_step)? {
@@ -90,6 +84,9 @@ impl Checker for MagicCube {
             }
         }
         let given = output.lines_taken() - count_line.number;
+        let Ok(count) = count_line.text.parse::<i64>() else {
+            return Ok(Judgement::wrong(format!("expected the number of steps, found {}", shown(&count_line.text))));
+        };
         let minimum = self.judge_distance(cube)?;
         if count == -1 {
             return Ok(match (minimum, given) {
