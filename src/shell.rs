@@ -2,7 +2,7 @@
 //! `completions SHELL` prints a script (clap_complete); the hidden `man-pages --out DIR`
 //! writes `puzzle-tables.1` and one page per command (clap_mangen), run by `cargo xtask man`.
 
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -30,7 +30,11 @@ pub struct ManPagesArgs {
 pub fn completions(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
     let shell: Shell = args.shell.parse().map_err(|e: String| anyhow::anyhow!(e))?;
     let mut command = crate::Cli::command();
-    clap_complete::generate(shell, &mut command, "puzzle-tables", &mut io::stdout().lock());
+    // clap_complete panics when its writer fails; a buffer cannot, and writing the buffer
+    // out reports a closed pipe as an error like any other command's output.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "puzzle-tables", &mut script);
+    io::stdout().lock().write_all(&script)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -53,11 +53,16 @@ is exactly D moves (--distance D), or from all solvable boards, and prints them 
 input format. The same seed gives the same boards on every machine (SplitMix64, implemented \
 here). Asking for more boards than there are is an error that names how many there are.
 
-eight: D from 0 to 31; the boards at D are counted from the table and listed in rank order.
+eight: D from 0 to 31; the boards at D are counted from the table and listed through its \
+parent moves.
+
 cubic: per start cell (--start X,Y, else all nine), patterns at exactly D rolls, beyond the \
 judge's 30 too (the judge answers -1 there).
-magic-cube: D within the table's radius (0 to 6 quarter turns); without --distance, a \
+
+magic-cube: D within the table's radius (0 to 6 quarter turns), each cube confirmed by the \
+table; without --distance, a \
 uniformly random solvable cube (almost surely far beyond the judge's 5: it answers -1).
+
 rotation: without --distance, the 24 blocks (eight of each symbol) are shuffled: uniform over \
 all 24!/(8!)^3 boards. With --distance D, each try picks a symbol uniformly, places its eight \
 blocks uniformly among the placements D moves from the centre (from the table), shuffles the \
