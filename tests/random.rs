@@ -113,6 +113,8 @@ fn every_cubic_pattern_drawn_has_its_distance_by_bidirectional_search() {
             assert_eq!(cubic_reference::bidirectional_distance(empty, key), Some(distance));
         }
     }
+    let (_, err, ok) = random(Puzzle::Eight, &["--start", "1,1"]);
+    assert!(!ok && err.contains("--start is the cubic puzzle's start cell"), "{err}");
     let (_, err, ok) = random(Puzzle::Cubic, &["--distance", "33", "--start", "1,1"]);
     assert!(!ok && err.contains("no cubic pattern is 33 rolls from start cell"), "{err}");
 }

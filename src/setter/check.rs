@@ -118,7 +118,7 @@ pub fn run<C: Checker>(checker: &C, args: &CheckArgs) -> anyhow::Result<ExitCode
     let input = read_input(Some(&args.input))?;
     let cases = checker
         .cases(&input)
-        .with_context(|| format!("{} is not a {} judge input", args.input.display(), checker.label()))?;
+        .with_context(|| format!("{}: not a judge input for {}", args.input.display(), checker.label()))?;
     let reader: Box<dyn BufRead> = if args.answers == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {

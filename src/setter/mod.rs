@@ -17,12 +17,16 @@ mod rotation;
 
 use std::process::ExitCode;
 
+use anyhow::bail;
 use puzzle_tables_query::Puzzle;
 
 use crate::tables::TablesDir;
 
 /// `check PUZZLE INPUT ANSWERS`.
 pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<ExitCode> {
+    if args.shortest && args.puzzle != Puzzle::Eight {
+        bail!("--shortest is for eight, whose judge accepts any solution; {} answers are exact already", args.puzzle);
+    }
     match args.puzzle {
         Puzzle::Eight => check::run(&eight::Eight::open(tables, args.shortest)?, args),
         Puzzle::Cubic => check::run(&cubic::Cubic::open(tables)?, args),
@@ -33,6 +37,9 @@ pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Res
 
 /// `random PUZZLE [--distance D] [--count N] [--seed S] [--judge-input]`.
 pub fn random_command(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::Result<ExitCode> {
+    if args.start.is_some() && args.puzzle != Puzzle::Cubic {
+        bail!("--start is the cubic puzzle's start cell; {} has none", args.puzzle);
+    }
     match args.puzzle {
         Puzzle::Eight => random::run(&eight::Eight::open(tables, false)?, args),
         Puzzle::Cubic => random::run(&cubic::Cubic::open(tables)?.with_start(args.start), args),
