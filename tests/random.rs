@@ -131,6 +131,38 @@ fn every_rotation_board_drawn_has_its_distance_by_bfs() {
     }
 }
 
+/// The boards at 13, the deepest layer, counted without the tables: ordered triples of
+/// disjoint placements (by the reference's BFS over masks), each at least 13 moves from the
+/// centre and one exactly 13.
+fn boards_at_13() -> usize {
+    let far: Vec<(u32, u8)> = rotation_reference::reached().filter(|&(_, d)| d >= 13).collect();
+    let all = (1u32 << 24) - 1;
+    let mut boards = 0;
+    for &(a, da) in &far {
+        for &(b, db) in far.iter().filter(|&&(b, _)| a & b == 0) {
+            let dc = rotation_reference::bfs_distances()[(all ^ a ^ b) as usize];
+            boards += usize::from(dc != rotation_reference::UNSEEN && dc >= 13 && da.min(db).min(dc) == 13);
+        }
+    }
+    boards
+}
+
+#[test]
+fn the_rare_rotation_layers_are_listed_whole_and_counted_exactly() {
+    let expected = boards_at_13();
+    let (_, err, ok) = random(Puzzle::Rotation, &["--distance", "13", "--count", &(expected + 1).to_string()]);
+    assert!(!ok && err.contains(&format!("there are only {expected} rotation boards at distance 13")), "{err}");
+    let n = expected.to_string();
+    let boards = rotation_boards(&drawn(Puzzle::Rotation, &["--distance", "13", "--count", &n, "--seed", "1"]));
+    assert_eq!(boards.iter().collect::<HashSet<_>>().len(), expected, "every board of the layer, once");
+    assert!(boards.iter().all(|cells| rotation_reference::board_distance(cells) == 13));
+    // A symbol on all eight centre positions, the other sixteen blocks anyhow: 3 * C(16, 8).
+    let (_, err, _) = random(Puzzle::Rotation, &["--distance", "0", "--count", "38611"]);
+    assert!(err.contains("there are only 38610 rotation boards at distance 0"), "{err}");
+    let (_, err, ok) = random(Puzzle::Rotation, &["--distance", "14"]);
+    assert!(!ok && err.contains("no rotation board needs exactly 14 moves"), "{err}");
+}
+
 /// With `--distance 9`, a board is proposed through each symbol 9 moves away; the draw keeps
 /// it with probability 1/k when k symbols are, so boards with ties are not favoured. The
 /// share of boards with two or three symbols at 9 must match that of uniformly shuffled

@@ -64,12 +64,14 @@ table; without --distance, a \
 uniformly random solvable cube (almost surely far beyond the judge's 5: it answers -1).
 
 rotation: without --distance, the 24 blocks (eight of each symbol) are shuffled: uniform over \
-all 24!/(8!)^3 boards. With --distance D, each try picks a symbol uniformly, places its eight \
-blocks uniformly among the placements D moves from the centre (from the table), shuffles the \
-other sixteen blocks, and keeps the board when no symbol is nearer than D, with probability \
-1/k when k symbols are exactly D away: every board at D is then equally likely, exactly. The \
-number of boards at D is not counted: a --count the layer cannot supply fails after a bounded \
-number of tries, saying how many distinct boards it found.";
+all 24!/(8!)^3 boards. The rare layers (D up to 3, and 13) are listed exactly, from the \
+placements of each symbol at and beyond D in the table, and drawn by index. The layers \
+between (billions of boards each) are sampled: each try picks a symbol uniformly, places its \
+eight blocks uniformly among the placements D moves from the centre, shuffles the other \
+sixteen blocks, and keeps the board when no symbol is nearer than D, with probability 1/k \
+when k symbols are exactly D away: every board at D is then equally likely, exactly. Their \
+size is not counted: a --count they cannot supply fails after a bounded number of tries, \
+saying how many distinct boards were found.";
 
 /// One try of a [`Population::Sampled`]: a uniform board of the population, or `None`.
 pub type Try<'a, B> = Box<dyn Fn(&mut Prng) -> anyhow::Result<Option<B>> + 'a>;

@@ -23,6 +23,14 @@ const NO_MOVES: &str = "No moves needed";
 /// How many tries `random rotation` makes before it gives up on a layer.
 const ATTEMPTS: u64 = 20_000_000;
 
+/// The most pairs of placements (`at` by `beyond`) `random rotation` goes through to list a
+/// layer exactly: the shallowest layers (to 3) and the deepest (13 and 14), the rare ones a
+/// draw could exhaust; the layers between hold billions of boards and are sampled.
+const LISTING_BUDGET: u64 = 200_000_000;
+
+/// The six ways to give the symbols 1, 2 and 3 to the three parts of a partition.
+const SYMBOL_ORDERS: [[u8; 3]; 6] = [[1, 2, 3], [1, 3, 2], [2, 1, 3], [2, 3, 1], [3, 1, 2], [3, 2, 1]];
+
 /// The rotation game's distance table.
 pub struct Rotation {
     table: RotationTable,
@@ -32,6 +40,30 @@ impl Rotation {
     /// Opens the table.
     pub fn open(tables: &TablesDir) -> anyhow::Result<Rotation> {
         Ok(Rotation { table: tables.open(&RotationTable::SPEC, RotationTable::open)? })
+    }
+
+    /// Every board at exactly `distance` as a partition of the 24 positions into three
+    /// placements (masks), each once: the first is the smallest-mask placement at exactly
+    /// `distance` (from `at`), the other two lie at least that far (from `beyond`, with
+    /// their distances), the second below the third in mask order.
+    fn partitions(&self, distance: u32, at: &[Placement], beyond: &[(u32, u32)]) -> anyhow::Result<Vec<[u32; 3]>> {
+        let all_positions = (1u32 << POSITIONS) - 1;
+        let mut partitions = Vec::new();
+        for first in at.iter().map(|placement| placement.mask()) {
+            for &(second, second_distance) in beyond {
+                let third = all_positions ^ first ^ second;
+                if first & second != 0 || second > third || (second_distance == distance && second < first) {
+                    continue;
+                }
+                let placement =
+                    Placement::from_mask(third).ok_or_else(|| anyhow!("mask {third:#x} is no placement"))?;
+                let third_distance = u32::from(self.table.distance(placement)?);
+                if third_distance >= distance && !(third_distance == distance && third < first) {
+                    partitions.push([first, second, third]);
+                }
+            }
+        }
+        Ok(partitions)
     }
 
     /// Judges the first line: the moves.
@@ -118,16 +150,40 @@ impl Drawer for Rotation {
             };
             return Ok(("boards".to_string(), Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS }));
         };
-        let mut layer = Vec::new();
+        let mut at = Vec::new();
+        let mut beyond = Vec::new();
         for rank in 0..PLACEMENTS {
             let placement = Placement::unrank(rank).ok_or_else(|| anyhow!("rank {rank} has no placement"))?;
-            if u32::from(self.table.distance(placement)?) == distance {
-                layer.push(placement);
+            let placement_distance = u32::from(self.table.distance(placement)?);
+            if placement_distance == distance {
+                at.push(placement);
+            }
+            if placement_distance >= distance {
+                beyond.push((placement.mask(), placement_distance));
             }
         }
-        if layer.is_empty() {
+        if at.is_empty() {
             bail!("no rotation-game symbol is {distance} moves from the centre");
         }
+        let name = format!("boards at distance {distance}");
+        if at.len() as u64 * beyond.len() as u64 <= LISTING_BUDGET {
+            let partitions = self.partitions(distance, &at, &beyond)?;
+            if partitions.is_empty() {
+                bail!("no rotation board needs exactly {distance} moves");
+            }
+            let size = SYMBOL_ORDERS.len() as u64 * partitions.len() as u64;
+            let unrank = move |index: u64| {
+                let parts = partitions[(index / SYMBOL_ORDERS.len() as u64) as usize];
+                let symbols = SYMBOL_ORDERS[(index % SYMBOL_ORDERS.len() as u64) as usize];
+                let cells = std::array::from_fn(|position| {
+                    let part = parts.iter().position(|mask| mask & 1 << position != 0).unwrap_or(0);
+                    symbols[part]
+                });
+                Ok(Board::from_cells(cells)?)
+            };
+            return Ok((name, Population::Listed { size, unrank: Box::new(unrank) }));
+        }
+        let layer = at;
         let draw = move |prng: &mut Prng| -> anyhow::Result<Option<Board>> {
             let symbol = SYMBOLS[prng.below(3) as usize];
             let placement = layer[prng.below(layer.len() as u64) as usize];
@@ -149,7 +205,7 @@ impl Drawer for Rotation {
             let nearest = distances.into_iter().min().map_or(0, u32::from);
             Ok((nearest == distance && prng.below(at_distance) == 0).then_some(board))
         };
-        Ok((format!("boards at distance {distance}"), Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS }))
+        Ok((name, Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS }))
     }
 
     fn write_boards(&self, out: &mut dyn Write, boards: &[Board], judge_input: bool) -> io::Result<()> {
