@@ -31,7 +31,7 @@ pub struct SolveArgs {
     options: SolveOptions,
 }
 
-fn parse_cell(text: &str) -> Result<Cell, String> {
+pub(crate) fn parse_cell(text: &str) -> Result<Cell, String> {
     let numbers: Vec<Option<u32>> =
         text.trim_matches(|c| c == '(' || c == ')').split(',').map(|n| n.trim().parse().ok()).collect();
     match numbers[..] {

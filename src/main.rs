@@ -11,6 +11,8 @@ mod judge;
 mod magic_cube;
 mod report;
 mod rotation;
+mod setter;
+mod shell;
 mod tables;
 
 use std::path::PathBuf;
@@ -51,6 +53,18 @@ enum Command {
     /// Install release tables: check each artifact of a `cargo xtask dist` directory against
     /// its manifest and SHA-256, decompress it into the tables directory and verify it.
     Install(InstallArgs),
+    /// Judge a contestant's output for a judge input with the tables as referee: a verdict
+    /// per case, then a summary (exit status 0 when every case is accepted).
+    Check(setter::check::CheckArgs),
+    /// Draw distinct boards at an exact distance, uniformly at random, in the judge's
+    /// input format.
+    #[command(long_about = setter::random::DRAWING)]
+    Random(setter::random::RandomArgs),
+    /// Print a shell completion script (bash, zsh, fish or powershell) on standard output.
+    Completions(shell::CompletionsArgs),
+    /// Write the man pages into a directory (`cargo xtask man` runs it).
+    #[command(hide = true)]
+    ManPages(shell::ManPagesArgs),
 }
 
 #[derive(clap::Args)]
@@ -162,5 +176,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Gen(args) => tables.generate_all(&args.puzzles),
         Command::Verify => tables.verify_all(),
         Command::Install(args) => tables.install_from(&args.from),
+        Command::Check(args) => setter::check_command(&tables, &args),
+        Command::Random(args) => setter::random_command(&tables, &args),
+        Command::Completions(args) => shell::completions(&args),
+        Command::ManPages(args) => shell::man_pages(&args),
     }
 }

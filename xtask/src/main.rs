@@ -9,6 +9,9 @@
 //!   `SHA256SUMS` (for `sha256sum -c`) and `manifest.json`.
 //! - `cargo xtask bench [--out FILE]`: every benchmark in one run, printed as one table of
 //!   figures (see [`bench`]); `--out` also writes it to FILE, in place between markers.
+//! - `cargo xtask man [--out DIR]`: the man pages, generated from the binary's clap
+//!   definitions (`puzzle-tables.1` and one page per command), into DIR [default:
+//!   `target/man`].
 
 mod bench;
 
@@ -19,8 +22,8 @@ use anyhow::{bail, Context};
 use puzzle_tables_dist::{write_release, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE};
 use puzzle_tables_query::{tables_of, Puzzle, Table};
 
-const USAGE: &str =
-    "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR | cargo xtask bench [--out FILE]";
+const USAGE: &str = "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR | cargo xtask \
+                     bench [--out FILE] | cargo xtask man [--out DIR]";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -30,6 +33,8 @@ fn main() -> anyhow::Result<()> {
         ["dist", "--out", out] => dist(Path::new(out)),
         ["bench"] => bench::bench(None),
         ["bench", "--out", out] => bench::bench(Some(Path::new(out))),
+        ["man"] => man(&target_dir().join("man")),
+        ["man", "--out", out] => man(Path::new(out)),
         _ => bail!("{USAGE}"),
     }
 }
@@ -57,6 +62,12 @@ fn release_binary() -> anyhow::Result<PathBuf> {
 /// Cargo's target directory.
 fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from)
+}
+
+/// Writes the man pages with the release binary's hidden `man-pages` command, which
+/// renders its own clap definitions (clap_mangen).
+fn man(out: &Path) -> anyhow::Result<()> {
+    run(Command::new(release_binary()?).arg("man-pages").arg("--out").arg(out))
 }
 
 fn examples() -> anyhow::Result<()> {
