@@ -8,8 +8,11 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzle_tables_dist::{unpack, Manifest};
-use puzzle_tables_generator::{write_table, Progress};
-use puzzle_tables_query::{check_entries, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec};
+use puzzle_tables_generator::{write_table, BuiltTable, Progress};
+use puzzle_tables_query::fifteen::Partition;
+use puzzle_tables_query::{
+    check_entries, optional_tables_of, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec,
+};
 
 /// The environment variable naming the tables directory when `--tables` is not given.
 pub const TABLES_ENV: &str = "PUZZLE_TABLES_DIR";
@@ -62,8 +65,13 @@ impl TablesDir {
 
     /// Builds and writes every table of `puzzle`, with a progress bar on a terminal.
     pub fn generate(&self, puzzle: Puzzle) -> anyhow::Result<()> {
+        self.generate_with(|progress| puzzle_tables_generator::build(puzzle, progress))
+    }
+
+    /// Builds tables with `build` and writes each, with a progress bar on a terminal.
+    fn generate_with(&self, build: impl FnOnce(&mut dyn Progress) -> Vec<BuiltTable>) -> anyhow::Result<()> {
         let mut progress = Bar::new();
-        for built in puzzle_tables_generator::build(puzzle, &mut progress) {
+        for built in build(&mut progress) {
             let path = self.path_of(&built.spec);
             write_table(&path, &built.file_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
         }
@@ -88,12 +96,31 @@ impl TablesDir {
         Ok(ExitCode::SUCCESS)
     }
 
+    /// `gen fifteen --partition P`: builds that partition's pattern databases and reports
+    /// each file.
+    pub fn generate_partition(&self, partition: Partition) -> anyhow::Result<ExitCode> {
+        let started = Instant::now();
+        self.generate_with(|progress| puzzle_tables_generator::fifteen::build_partition(partition, progress))?;
+        let elapsed = started.elapsed();
+        for spec in partition.specs() {
+            let path = self.path_of(&spec);
+            let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            println!("wrote {} ({size} bytes)", path.display());
+        }
+        println!("fifteen {}: built in {:.2} s", partition.label(), elapsed.as_secs_f64());
+        Ok(ExitCode::SUCCESS)
+    }
+
     /// `verify`: opens and fully verifies every table; exit status 1 when any is damaged.
     pub fn verify_all(&self) -> anyhow::Result<ExitCode> {
         let mut damaged = 0;
         for &puzzle in Puzzle::ALL {
-            for spec in tables_of(puzzle) {
+            let optional = optional_tables_of(puzzle);
+            for spec in tables_of(puzzle).into_iter().chain(optional.iter().copied()) {
                 let path = self.path_of(&spec);
+                if optional.contains(&spec) && !path.exists() {
+                    continue;
+                }
                 match Table::open_verified(&path, &spec).and_then(|table| check_entries(&table).map(|()| table)) {
                     Ok(table) => println!("ok       {} ({} bytes)", path.display(), table.file_len()),
                     Err(TableError { kind: TableErrorKind::Missing, .. }) => {
@@ -117,7 +144,7 @@ impl TablesDir {
         for record in &manifest.tables {
             let spec = Puzzle::ALL
                 .iter()
-                .flat_map(|&puzzle| tables_of(puzzle))
+                .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(optional_tables_of(puzzle)))
                 .find(|spec| spec.file_name() == record.file)
                 .with_context(|| format!("{}: the release names a table this build does not know", record.file))?;
             unpacked.push((spec, unpack(release, record)?));
