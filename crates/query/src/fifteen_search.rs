@@ -116,7 +116,8 @@ impl<'a, 'p> Ida<'a, 'p> {
         let mut tiles = [[0u8; CELLS]; MAX_PATTERNS];
         let mut lens = [0usize; MAX_PATTERNS];
         let mut pattern_of = [0u8; CELLS];
-        for (p, database) in databases.databases().iter().enumerate().take(MAX_PATTERNS) {
+        assert!(databases.databases().len() <= MAX_PATTERNS, "a partition has at most {MAX_PATTERNS} patterns");
+        for (p, database) in databases.databases().iter().enumerate() {
             payloads[p] = database.table().payload();
             lens[p] = database.tiles().len();
             tiles[p][..lens[p]].copy_from_slice(database.tiles());
@@ -143,7 +144,7 @@ impl<'a, 'p> Ida<'a, 'p> {
             nodes: 0,
             progress,
         };
-        for p in 0..databases.databases().len().min(MAX_PATTERNS) {
+        for p in 0..databases.databases().len() {
             for reflected in [false, true] {
                 let value = ida.lookup(p, ida.side(reflected));
                 let side = ida.side_mut(reflected);
