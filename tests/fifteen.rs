@@ -254,3 +254,24 @@ fn gen_with_a_partition_writes_the_same_tables_and_verify_checks_them() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr_of(&output).contains("--partition is for `gen fifteen` alone"), "{}", stderr_of(&output));
 }
+
+#[test]
+fn a_long_search_shows_its_bound_on_a_terminal_and_never_on_a_pipe() {
+    // About 30 million nodes on the 6-6-3 databases: well past the one-second quiet time.
+    let board = "2 6 14 13 1 10 0 5 4 7 15 8 3 11 12 9";
+    let dir = tables_with(Puzzle::Fifteen);
+    let output = binary(dir).args(["solve", "fifteen", board]).output().unwrap();
+    assert!(stdout_of(&output).starts_with("59 moves: "), "{}", stdout_of(&output));
+    assert_eq!(stderr_of(&output), "", "nothing on a pipe");
+
+    // `script` (util-linux) runs the command on a pseudo-terminal.
+    let command = format!("{} --tables {} solve fifteen {board}", env!("CARGO_BIN_EXE_puzzle-tables"), dir.display());
+    let on_terminal = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_remove("PUZZLE_TABLES_DIR")
+        .output()
+        .expect("script(1) runs the binary on a terminal");
+    let shown = stdout_of(&on_terminal);
+    assert!(shown.contains("bound 59 moves"), "{shown}");
+    assert!(shown.contains("59 moves: "), "{shown}");
+}
