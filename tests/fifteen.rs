@@ -190,6 +190,21 @@ fn solve_dash_answers_one_board_per_line_in_place() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(stdout_of(&output), "R\nerror: line 2: expected 16 numbers, found 3\nunsolvable\n\n");
     assert!(stderr_of(&output).contains("rejected input line 2: expected 16 numbers, found 3"));
+
+    let input = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 0\n\
+                 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n";
+    let output = run_with_input(binary(tables_with(Puzzle::Fifteen)).args(["solve", "fifteen", "-"]), input);
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<String> = stdout_of(&output).lines().map(str::to_string).collect();
+    assert_eq!(
+        lines,
+        [
+            "error: line 1: expected 16 numbers, found 15",
+            "error: line 2: expected 16 numbers, found 17",
+            "error: line 3: unknown tile \"x\" (tiles are 1 to 15, and 0 the blank)",
+            "R"
+        ]
+    );
 }
 
 #[test]
