@@ -85,13 +85,7 @@ impl TablesDir {
         for &puzzle in puzzles {
             let started = Instant::now();
             self.generate(puzzle)?;
-            let elapsed = started.elapsed();
-            for spec in tables_of(puzzle) {
-                let path = self.path_of(&spec);
-                let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-                println!("wrote {} ({size} bytes)", path.display());
-            }
-            println!("{puzzle}: built in {:.2} s", elapsed.as_secs_f64());
+            self.report_built(&tables_of(puzzle), puzzle.label(), started);
         }
         Ok(ExitCode::SUCCESS)
     }
@@ -101,14 +95,19 @@ impl TablesDir {
     pub fn generate_partition(&self, partition: Partition) -> anyhow::Result<ExitCode> {
         let started = Instant::now();
         self.generate_with(|progress| puzzle_tables_generator::fifteen::build_partition(partition, progress))?;
+        self.report_built(&partition.specs(), &format!("fifteen {}", partition.label()), started);
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// Reports each file of `specs` and how long building `what` took since `started`.
+    fn report_built(&self, specs: &[TableSpec], what: &str, started: Instant) {
         let elapsed = started.elapsed();
-        for spec in partition.specs() {
-            let path = self.path_of(&spec);
+        for spec in specs {
+            let path = self.path_of(spec);
             let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
             println!("wrote {} ({size} bytes)", path.display());
         }
-        println!("fifteen {}: built in {:.2} s", partition.label(), elapsed.as_secs_f64());
-        Ok(ExitCode::SUCCESS)
+        println!("{what}: built in {:.2} s", elapsed.as_secs_f64());
     }
 
     /// `verify`: opens and fully verifies every table; exit status 1 when any is damaged.
