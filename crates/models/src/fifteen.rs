@@ -378,6 +378,37 @@ mod tests {
         assert_eq!(placements(8), 518_918_400);
     }
 
+    /// FNV-1a over the ranks of a fixed sample of placements of 3, 6, 7 and 8 tiles.
+    fn sampled_ranks_hash() -> u64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        let mut state = 2026u64;
+        for k in [3usize, 6, 7, 8] {
+            for _ in 0..1000 {
+                let mut cells: Vec<u8> = (0..16).collect();
+                for i in (1..16).rev() {
+                    state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    cells.swap(i, (state >> 33) as usize % (i + 1));
+                }
+                for byte in placement_rank(&cells[..k]).to_le_bytes() {
+                    hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+                }
+            }
+        }
+        hash
+    }
+
+    #[test]
+    fn the_ranking_is_pinned() {
+        assert_eq!(
+            sampled_ranks_hash(),
+            PINNED_RANKS_HASH,
+            "placement_rank changed: bump RANKING_VERSION (tables built with the old ranking must be refused), then \
+             update PINNED_RANKS_HASH"
+        );
+    }
+
+    const PINNED_RANKS_HASH: u64 = 5_190_889_926_513_728_651;
+
     #[test]
     fn random_walks_stay_solvable_and_swapped_tiles_are_not() {
         let mut board = Board::GOAL;
