@@ -7,6 +7,7 @@
 mod batch;
 mod cubic;
 mod eight;
+mod fifteen;
 mod judge;
 mod magic_cube;
 mod report;
@@ -85,6 +86,10 @@ struct JudgeArgs {
     /// above 30). Puzzles whose judge answers are already exact ignore it.
     #[arg(long)]
     exact: bool,
+    /// Fifteen puzzle: read and answer LightOJ 1121 (`Case k:`, the fewest moves first in
+    /// dictionary order, not solvable beyond 35 moves) instead of UVa 10181.
+    #[arg(long)]
+    lightoj: bool,
 }
 
 #[derive(Subcommand)]
@@ -104,6 +109,12 @@ enum SolveCommand {
     /// with --net FILE.
     #[command(alias = "magic-cube")]
     Cube(magic_cube::SolveArgs),
+    /// A fifteen-puzzle board: 16 numbers row by row, 0 the blank, such as
+    /// "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".
+    ///
+    /// Prints the fewest moves and, among the optimal answers, the first in dictionary
+    /// order; moves are named by the direction the blank travels (U D L R).
+    Fifteen(fifteen::SolveArgs),
 }
 
 /// Options every `solve` command shares.
@@ -132,6 +143,10 @@ struct GenArgs {
     /// The puzzles whose tables to build [default: all].
     #[arg(value_parser = puzzle_parser())]
     puzzles: Vec<Puzzle>,
+    /// Fifteen puzzle: build this partition's pattern databases (7-8: minutes and about
+    /// 4 GB of memory) instead of the default 6-6-3.
+    #[arg(long, value_parser = fifteen::partition_parser())]
+    partition: Option<puzzle_tables_query::fifteen::Partition>,
 }
 
 fn puzzle_parser() -> impl TypedValueParser<Value = Puzzle> {
@@ -161,18 +176,27 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Puzzle::Cubic => cubic::judge(&tables, &input, args.exact),
                 Puzzle::Rotation => rotation::judge(&tables, &input),
                 Puzzle::MagicCube => magic_cube::judge(&tables, &input),
+                Puzzle::Fifteen => fifteen::judge(&tables, &input, args.lightoj),
             }
         }
         Command::Solve(SolveCommand::Eight(args)) => eight::solve(&tables, &args),
         Command::Solve(SolveCommand::Cubic(args)) => cubic::solve(&tables, &args),
         Command::Solve(SolveCommand::Rotation(args)) => rotation::solve(&tables, &args),
         Command::Solve(SolveCommand::Cube(args)) => magic_cube::solve(&tables, &args),
+        Command::Solve(SolveCommand::Fifteen(args)) => fifteen::solve(&tables, &args),
         Command::Stats(args) => match args.puzzle {
             Puzzle::Eight => eight::stats(&tables, args.json),
             Puzzle::Cubic => cubic::stats(&tables, args.json),
             Puzzle::Rotation => rotation::stats(&tables, args.json),
             Puzzle::MagicCube => magic_cube::stats(&tables, args.json),
+            Puzzle::Fifteen => fifteen::stats(&tables, args.json),
         },
+        Command::Gen(GenArgs { puzzles, partition: Some(partition) }) => {
+            if puzzles != [Puzzle::Fifteen] {
+                anyhow::bail!("--partition is for `gen fifteen` alone");
+            }
+            tables.generate_partition(partition)
+        }
         Command::Gen(args) => tables.generate_all(&args.puzzles),
         Command::Verify => tables.verify_all(),
         Command::Install(args) => tables.install_from(&args.from),

@@ -8,8 +8,11 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzle_tables_dist::{unpack, Manifest, TableRecord};
-use puzzle_tables_generator::{write_table, Progress};
-use puzzle_tables_query::{check_entries, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec};
+use puzzle_tables_generator::{write_table, BuiltTable, Progress};
+use puzzle_tables_query::fifteen::Partition;
+use puzzle_tables_query::{
+    check_entries, optional_tables_of, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec,
+};
 
 /// The environment variable naming the tables directory when `--tables` is not given.
 pub const TABLES_ENV: &str = "PUZZLE_TABLES_DIR";
@@ -62,8 +65,13 @@ impl TablesDir {
 
     /// Builds and writes every table of `puzzle`, with a progress bar on a terminal.
     pub fn generate(&self, puzzle: Puzzle) -> anyhow::Result<()> {
+        self.generate_with(|progress| puzzle_tables_generator::build(puzzle, progress))
+    }
+
+    /// Builds tables with `build` and writes each, with a progress bar on a terminal.
+    fn generate_with(&self, build: impl FnOnce(&mut dyn Progress) -> Vec<BuiltTable>) -> anyhow::Result<()> {
         let mut progress = Bar::new();
-        for built in puzzle_tables_generator::build(puzzle, &mut progress) {
+        for built in build(&mut progress) {
             let path = self.path_of(&built.spec);
             write_table(&path, &built.file_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
         }
@@ -77,19 +85,34 @@ impl TablesDir {
         for &puzzle in puzzles {
             let started = Instant::now();
             self.generate(puzzle)?;
-            let elapsed = started.elapsed();
-            for spec in tables_of(puzzle) {
-                let path = self.path_of(&spec);
-                let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-                println!("wrote {} ({size} bytes)", path.display());
-            }
-            println!("{puzzle}: built in {:.2} s", elapsed.as_secs_f64());
+            self.report_built(&tables_of(puzzle), puzzle.label(), started);
         }
         Ok(ExitCode::SUCCESS)
     }
 
-    /// `verify`: opens and fully verifies every table; exit status 1 when any is damaged, 2
-    /// when the directory does not exist or holds none of the tables.
+    /// `gen fifteen --partition P`: builds that partition's pattern databases and reports
+    /// each file.
+    pub fn generate_partition(&self, partition: Partition) -> anyhow::Result<ExitCode> {
+        let started = Instant::now();
+        self.generate_with(|progress| puzzle_tables_generator::fifteen::build_partition(partition, progress))?;
+        self.report_built(&partition.specs(), &format!("fifteen {}", partition.label()), started);
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// Reports each file of `specs` and how long building `what` took since `started`.
+    fn report_built(&self, specs: &[TableSpec], what: &str, started: Instant) {
+        let elapsed = started.elapsed();
+        for spec in specs {
+            let path = self.path_of(spec);
+            let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            println!("wrote {} ({size} bytes)", path.display());
+        }
+        println!("{what}: built in {:.2} s", elapsed.as_secs_f64());
+    }
+
+    /// `verify`: opens and fully verifies every table (the optional ones when present); exit
+    /// status 1 when any is damaged, 2 when the directory does not exist or holds none of the
+    /// tables.
     pub fn verify_all(&self) -> anyhow::Result<ExitCode> {
         let dir = self.dir.display();
         if !self.dir.is_dir() {
@@ -99,9 +122,13 @@ impl TablesDir {
         }
         let (mut damaged, mut missing, mut total) = (0, 0, 0);
         for &puzzle in Puzzle::ALL {
-            for spec in tables_of(puzzle) {
-                total += 1;
+            let optional = optional_tables_of(puzzle);
+            for spec in tables_of(puzzle).into_iter().chain(optional.iter().copied()) {
                 let path = self.path_of(&spec);
+                if optional.contains(&spec) && !path.exists() {
+                    continue;
+                }
+                total += 1;
                 match Table::open_verified(&path, &spec).and_then(|table| check_entries(&table).map(|()| table)) {
                     Ok(table) => println!("ok       {} ({} bytes)", path.display(), table.file_len()),
                     Err(TableError { kind: TableErrorKind::Missing, .. }) => {
@@ -162,7 +189,7 @@ impl TablesDir {
     fn stage(&self, release: &Path, record: &TableRecord) -> anyhow::Result<StagedTable> {
         let spec = Puzzle::ALL
             .iter()
-            .flat_map(|&puzzle| tables_of(puzzle))
+            .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(optional_tables_of(puzzle)))
             .find(|spec| spec.file_name() == record.file)
             .with_context(|| format!("{}: the release names a table this build does not know", record.file))?;
         record.check_versions(&spec)?;

@@ -74,6 +74,9 @@ fn example(puzzle: Puzzle) -> String {
         .unwrap()
 }
 
+/// The puzzles `check` referees.
+const JUDGED: &[Puzzle] = &[Puzzle::Eight, Puzzle::Cubic, Puzzle::Rotation, Puzzle::MagicCube];
+
 /// Judge inputs of every style a hidden test might use, per puzzle.
 fn inputs_of_every_style(puzzle: Puzzle) -> Vec<String> {
     let mut inputs = vec![example(puzzle), example(puzzle).replace('\n', "\r\n")];
@@ -82,6 +85,7 @@ fn inputs_of_every_style(puzzle: Puzzle) -> Vec<String> {
         Puzzle::Cubic => "33",
         Puzzle::Rotation => "12",
         Puzzle::MagicCube => "6",
+        _ => unreachable!("{puzzle} is not refereed"),
     };
     inputs.push(random(puzzle, &["--distance", deep, "--count", "2", "--seed", "1", "--judge-input"]));
     inputs.push(random(puzzle, &["--distance", "0", "--count", "1", "--seed", "1", "--judge-input"]));
@@ -97,13 +101,14 @@ fn inputs_of_every_style(puzzle: Puzzle) -> Vec<String> {
             let nets = random(puzzle, &["--distance", "2", "--count", "2", "--seed", "3"]);
             format!("2\n{}", nets.lines().filter(|line| !line.is_empty()).collect::<Vec<_>>().join("\n"))
         }
+        _ => unreachable!("{puzzle} is not refereed"),
     });
     inputs
 }
 
 #[test]
 fn check_accepts_what_judge_writes_for_every_style_of_input() {
-    for &puzzle in Puzzle::ALL {
+    for &puzzle in JUDGED {
         for input in inputs_of_every_style(puzzle) {
             let answers = judge(puzzle, &input);
             let checked = check(puzzle, &input, answers.as_bytes(), &[]);
@@ -238,7 +243,7 @@ fn hostile_output_is_judged_in_bounded_time_and_memory() {
     assert_eq!(verdict_line(&checked, 1), "case 1: wrong answer: line 1 is longer than 1048576 bytes");
     assert_eq!(verdict_line(&checked, 2), "case 2: accepted: 1 move, shortest");
     let garbage: Vec<u8> = (0..=255u8).cycle().take(100_000).collect();
-    for puzzle in Puzzle::ALL {
+    for puzzle in JUDGED {
         let input = inputs_of_every_style(*puzzle).remove(0);
         let checked = check(*puzzle, &input, &garbage, &["--json"]);
         assert_eq!(checked.status, 1, "{}", checked.err);

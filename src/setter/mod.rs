@@ -32,6 +32,7 @@ pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Res
         Puzzle::Cubic => check::run(&cubic::Cubic::open(tables)?, args),
         Puzzle::Rotation => check::run(&rotation::Rotation::open(tables)?, args),
         Puzzle::MagicCube => check::run(&magic_cube::MagicCube::open(tables)?, args),
+        Puzzle::Fifteen => bail!("check does not know the fifteen puzzle yet"),
     }
 }
 
@@ -45,5 +46,6 @@ pub fn random_command(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::
         Puzzle::Cubic => random::run(&cubic::Cubic::open(tables)?.with_start(args.start), args),
         Puzzle::Rotation => random::run(&rotation::Rotation::open(tables)?, args),
         Puzzle::MagicCube => random::run(&magic_cube::MagicCube::open(tables)?, args),
+        Puzzle::Fifteen => bail!("random does not know the fifteen puzzle yet"),
     }
 }

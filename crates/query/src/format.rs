@@ -96,6 +96,8 @@ numbered_enum! {
         Rotation = 3 => "rotation",
         /// The magic cube (a 3x3x3 Rubik's cube, quarter turns).
         MagicCube = 4 => "magic-cube",
+        /// The fifteen puzzle.
+        Fifteen = 5 => "fifteen",
     }
 }
 
@@ -115,6 +117,9 @@ numbered_enum! {
         /// Every state within the variant's number of moves of the goal, by key, each with
         /// a shortest solution.
         SolutionWithin = 30 => "within",
+        /// For each placement of a pattern's tiles (the variant names them, bit `t` for
+        /// tile `t`), the fewest moves of those tiles that bring them to their goal cells.
+        PatternDatabase = 40 => "pattern",
     }
 }
 

@@ -13,6 +13,8 @@
 pub mod buckets;
 pub mod cubic;
 pub mod eight;
+pub mod fifteen;
+pub mod fifteen_search;
 pub mod format;
 pub mod magic_cube;
 mod map;
@@ -29,7 +31,7 @@ pub use table::{Table, TableError, TableErrorKind};
 pub fn check_entries(table: &Table) -> Result<(), TableError> {
     match table.spec().kind {
         TableKind::SolutionWithin => magic_cube::check_records(table),
-        TableKind::Distance | TableKind::PatternDistance => check_distance_counts(table),
+        TableKind::Distance | TableKind::PatternDistance | TableKind::PatternDatabase => check_distance_counts(table),
         TableKind::ParentMove | TableKind::StateDistanceMod4 => Ok(()),
     }
 }
@@ -73,5 +75,15 @@ pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
             .collect(),
         Puzzle::Rotation => vec![rotation::RotationTable::SPEC],
         Puzzle::MagicCube => vec![magic_cube::CubeTable::SPEC],
+        Puzzle::Fifteen => fifteen::Partition::SixSixThree.specs(),
+    }
+}
+
+/// Tables a puzzle can use but does not build on first use (the fifteen puzzle's 7-8
+/// databases): `verify` checks them when present, `install` accepts them.
+pub fn optional_tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
+    match puzzle {
+        Puzzle::Fifteen => fifteen::Partition::SevenEight.specs(),
+        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation | Puzzle::MagicCube => Vec::new(),
     }
 }
