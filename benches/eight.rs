@@ -55,9 +55,16 @@ fn benches(c: &mut Criterion) {
         c,
         Puzzle::Eight,
         &versus,
-        |board| table.optimal_moves(board).expect("consistent").map(|moves| moves.len() as u32),
+        |board| table.optimal_moves(board).expect("consistent"),
         "A*",
         |board| reference::astar_distance(board.cells()),
+        |board, moves, distance| match (moves, distance) {
+            (Some(moves), &Some(distance)) => {
+                moves.len() == distance as usize
+                    && reference::replay(board.cells(), &move_letters(moves)) == Some(reference::GOAL)
+            }
+            (moves, distance) => moves.is_none() && distance.is_none(),
+        },
     );
 
     let input: String = random_boards(100_000, 2).iter().map(|b| format!("{b}\n")).collect();

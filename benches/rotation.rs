@@ -53,9 +53,16 @@ fn benches(c: &mut Criterion) {
 
     // Random boards: the IDA* answers each in milliseconds (the hardest take it seconds).
     let versus = random_boards(32, 3);
-    common::bench_versus(c, Puzzle::Rotation, &versus, answer, "IDA*", |board| {
-        reference::ida_star_answer(&board.cells())
-    });
+    // Both give the judge's whole answer: the dictionary-smallest shortest sequence.
+    common::bench_versus(
+        c,
+        Puzzle::Rotation,
+        &versus,
+        answer,
+        "IDA*",
+        |board| reference::ida_star_answer(&board.cells()),
+        |_, table, search| table == search,
+    );
 
     let input = random_boards(100_000, 2).iter().map(|b| format!("{b}\n")).collect::<String>() + "0\n";
     common::bench_judge(c, Puzzle::Rotation, dir.path(), &input, 100_000);

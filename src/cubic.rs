@@ -32,7 +32,7 @@ pub struct SolveArgs {
     options: SolveOptions,
 }
 
-fn parse_cell(text: &str) -> Result<Cell, String> {
+pub(crate) fn parse_cell(text: &str) -> Result<Cell, String> {
     let numbers: Vec<Option<u32>> =
         text.trim_matches(|c| c == '(' || c == ')').split(',').map(|n| n.trim().parse().ok()).collect();
     match numbers[..] {
@@ -138,7 +138,7 @@ impl ClassStats<'_> {
     }
 
     fn reachable(&self) -> u64 {
-        self.states.depth_counts.iter().sum()
+        self.states.entry_total().expect("Table::open refuses counts whose sum overflows")
     }
 
     fn beyond_cap(&self) -> u64 {

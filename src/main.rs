@@ -9,10 +9,13 @@
 mod batch;
 mod cubic;
 mod eight;
+mod fifteen;
 mod judge;
 mod magic_cube;
 mod report;
 mod rotation;
+mod setter;
+mod shell;
 mod tables;
 
 use std::path::PathBuf;
@@ -54,6 +57,18 @@ enum Command {
     /// Install release tables: check each artifact of a `cargo xtask dist` directory against
     /// its manifest and SHA-256, decompress it into the tables directory and verify it.
     Install(InstallArgs),
+    /// Judge a contestant's output for a judge input with the tables as referee: a verdict
+    /// per case, then a summary (exit status 0 when every case is accepted).
+    Check(setter::check::CheckArgs),
+    /// Draw distinct boards at an exact distance, uniformly at random, in the judge's
+    /// input format.
+    #[command(long_about = setter::random::DRAWING)]
+    Random(setter::random::RandomArgs),
+    /// Print a shell completion script (bash, zsh, fish or powershell) on standard output.
+    Completions(shell::CompletionsArgs),
+    /// Write the man pages into a directory (`cargo xtask man` runs it).
+    #[command(hide = true)]
+    ManPages(shell::ManPagesArgs),
 }
 
 #[derive(clap::Args)]
@@ -74,6 +89,10 @@ struct JudgeArgs {
     /// above 30). Puzzles whose judge answers are already exact ignore it.
     #[arg(long)]
     exact: bool,
+    /// Fifteen puzzle: read and answer LightOJ 1121 (`Case k:`, the fewest moves first in
+    /// dictionary order, not solvable beyond 35 moves) instead of UVa 10181.
+    #[arg(long)]
+    lightoj: bool,
 }
 
 #[derive(Subcommand)]
@@ -93,6 +112,12 @@ enum SolveCommand {
     /// with --net FILE.
     #[command(alias = "magic-cube")]
     Cube(magic_cube::SolveArgs),
+    /// A fifteen-puzzle board: 16 numbers row by row, 0 the blank, such as
+    /// "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".
+    ///
+    /// Prints the fewest moves and, among the optimal answers, the first in dictionary
+    /// order; moves are named by the direction the blank travels (U D L R).
+    Fifteen(fifteen::SolveArgs),
 }
 
 /// Options every `solve` command shares.
@@ -121,6 +146,10 @@ struct GenArgs {
     /// The puzzles whose tables to build [default: all].
     #[arg(value_parser = puzzle_parser())]
     puzzles: Vec<Puzzle>,
+    /// Fifteen puzzle: build this partition's pattern databases (7-8: minutes and about
+    /// 4 GB of memory) instead of the default 6-6-3.
+    #[arg(long, value_parser = fifteen::partition_parser())]
+    partition: Option<puzzle_tables_query::fifteen::Partition>,
 }
 
 fn puzzle_parser() -> impl TypedValueParser<Value = Puzzle> {
@@ -150,20 +179,33 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Puzzle::Cubic => cubic::judge(&tables, &input, args.exact),
                 Puzzle::Rotation => rotation::judge(&tables, &input),
                 Puzzle::MagicCube => magic_cube::judge(&tables, &input),
+                Puzzle::Fifteen => fifteen::judge(&tables, &input, args.lightoj),
             }
         }
         Command::Solve(SolveCommand::Eight(args)) => eight::solve(&tables, &args),
         Command::Solve(SolveCommand::Cubic(args)) => cubic::solve(&tables, &args),
         Command::Solve(SolveCommand::Rotation(args)) => rotation::solve(&tables, &args),
         Command::Solve(SolveCommand::Cube(args)) => magic_cube::solve(&tables, &args),
+        Command::Solve(SolveCommand::Fifteen(args)) => fifteen::solve(&tables, &args),
         Command::Stats(args) => match args.puzzle {
             Puzzle::Eight => eight::stats(&tables, args.json),
             Puzzle::Cubic => cubic::stats(&tables, args.json),
             Puzzle::Rotation => rotation::stats(&tables, args.json),
             Puzzle::MagicCube => magic_cube::stats(&tables, args.json),
+            Puzzle::Fifteen => fifteen::stats(&tables, args.json),
         },
+        Command::Gen(GenArgs { puzzles, partition: Some(partition) }) => {
+            if puzzles != [Puzzle::Fifteen] {
+                anyhow::bail!("--partition is for `gen fifteen` alone");
+            }
+            tables.generate_partition(partition)
+        }
         Command::Gen(args) => tables.generate_all(&args.puzzles),
         Command::Verify => tables.verify_all(),
         Command::Install(args) => tables.install_from(&args.from),
+        Command::Check(args) => setter::check_command(&tables, &args),
+        Command::Random(args) => setter::random_command(&tables, &args),
+        Command::Completions(args) => shell::completions(&args),
+        Command::ManPages(args) => shell::man_pages(&args),
     }
 }

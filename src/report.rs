@@ -32,7 +32,7 @@ pub struct DepthReport<'a> {
 impl DepthReport<'_> {
     /// The number of entries.
     pub fn total(&self) -> u64 {
-        self.metadata.depth_counts.iter().sum()
+        self.metadata.entry_total().expect("Table::open refuses counts whose sum overflows")
     }
 
     /// The farthest distance with an entry.

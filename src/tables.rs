@@ -1,16 +1,18 @@
 //! Finding the tables directory, building missing tables on first use, and `gen`/`verify`.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzle_tables_dist::{unpack, Manifest};
-use puzzle_tables_generator::{write_table, Progress};
+use puzzle_tables_dist::{unpack, Manifest, TableRecord};
+use puzzle_tables_generator::{write_table, BuiltTable, Progress};
+use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::{
-    check_entries, default_dir, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec, Tables,
+    check_entries, default_dir, optional_tables_of, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec,
+    Tables,
 };
 
 /// The directory of table files.
@@ -28,6 +30,11 @@ impl TablesDir {
         Ok(TablesDir { dir })
     }
 
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// Where the table `spec` lives.
     pub fn path_of(&self, spec: &TableSpec) -> PathBuf {
         self.dir.join(spec.file_name())
@@ -41,10 +48,19 @@ impl TablesDir {
             eprintln!("puzzle-tables: {} is missing; building the {puzzle} tables (first use)", missing.display());
             self.generate(puzzle)?;
         }
+        reader(&self.tables()?).map_err(|error| self.explain(error, puzzle))
+    }
+
+    /// Opens a reader with `reader` from the tables present, building nothing.
+    pub fn open_present<T>(&self, reader: impl FnOnce(&Tables) -> Result<T, TableError>) -> anyhow::Result<T> {
+        Ok(reader(&self.tables()?)?)
+    }
+
+    /// The directory, opened as a library user opens it, memory-mapped.
+    fn tables(&self) -> anyhow::Result<Tables> {
         // SAFETY: this binary writes tables only through `write_table`, which renames a new
         // file over the old one and never changes a file in place.
-        let tables = unsafe { Tables::open_mapped(&self.dir) }?;
-        reader(&tables).map_err(|error| self.explain(error, puzzle))
+        Ok(unsafe { Tables::open_mapped(&self.dir) }?)
     }
 
     /// A table error with the command that rebuilds the table.
@@ -58,9 +74,14 @@ impl TablesDir {
 
     /// Builds and writes every table of `puzzle`, with a progress bar on a terminal.
     pub fn generate(&self, puzzle: Puzzle) -> anyhow::Result<()> {
+        self.generate_with(|progress| puzzle_tables_generator::build(puzzle, progress))
+    }
+
+    /// Builds tables with `build` and writes each, with a progress bar on a terminal.
+    fn generate_with(&self, build: impl FnOnce(&mut dyn Progress) -> Vec<BuiltTable>) -> anyhow::Result<()> {
         self.check_writable()?;
         let mut progress = Bar::new();
-        for built in puzzle_tables_generator::build(puzzle, &mut progress) {
+        for built in build(&mut progress) {
             let path = self.path_of(&built.spec);
             write_table(&path, &built.file_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
         }
@@ -88,27 +109,58 @@ impl TablesDir {
         for &puzzle in puzzles {
             let started = Instant::now();
             self.generate(puzzle)?;
-            let elapsed = started.elapsed();
-            for spec in tables_of(puzzle) {
-                let path = self.path_of(&spec);
-                let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-                println!("wrote {} ({size} bytes)", path.display());
-            }
-            println!("{puzzle}: built in {:.2} s", elapsed.as_secs_f64());
+            self.report_built(&tables_of(puzzle), puzzle.label(), started);
         }
         Ok(ExitCode::SUCCESS)
     }
 
-    /// `verify`: opens and fully verifies every table; exit status 1 when any is damaged.
+    /// `gen fifteen --partition P`: builds that partition's pattern databases and reports
+    /// each file.
+    pub fn generate_partition(&self, partition: Partition) -> anyhow::Result<ExitCode> {
+        let started = Instant::now();
+        self.generate_with(|progress| puzzle_tables_generator::fifteen::build_partition(partition, progress))?;
+        self.report_built(&partition.specs(), &format!("fifteen {}", partition.label()), started);
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// Reports each file of `specs` and how long building `what` took since `started`.
+    fn report_built(&self, specs: &[TableSpec], what: &str, started: Instant) {
+        let elapsed = started.elapsed();
+        for spec in specs {
+            let path = self.path_of(spec);
+            let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            println!("wrote {} ({size} bytes)", path.display());
+        }
+        println!("{what}: built in {:.2} s", elapsed.as_secs_f64());
+    }
+
+    /// `verify`: opens and fully verifies every table (the optional ones when present); exit
+    /// status 1 when any is damaged, 2 when the directory does not exist or holds none of the
+    /// tables.
     pub fn verify_all(&self) -> anyhow::Result<ExitCode> {
-        let mut damaged = 0;
+        let dir = self.dir.display();
+        if !self.dir.is_dir() {
+            anyhow::bail!(
+                "the tables directory {dir} does not exist; build the tables with `puzzle-tables --tables {dir} gen`"
+            );
+        }
+        let (mut damaged, mut missing, mut total) = (0, 0, 0);
         for &puzzle in Puzzle::ALL {
-            for spec in tables_of(puzzle) {
+            let optional = optional_tables_of(puzzle);
+            for spec in tables_of(puzzle).into_iter().chain(optional.iter().copied()) {
                 let path = self.path_of(&spec);
+                if optional.contains(&spec) && !path.exists() {
+                    continue;
+                }
+                total += 1;
                 match Table::open_verified(&path, &spec).and_then(|table| check_entries(&table).map(|()| table)) {
                     Ok(table) => println!("ok       {} ({} bytes)", path.display(), table.file_len()),
                     Err(TableError { kind: TableErrorKind::Missing, .. }) => {
-                        println!("missing  {} (build it with: puzzle-tables gen {puzzle})", path.display())
+                        missing += 1;
+                        println!(
+                            "missing  {} (build it with: puzzle-tables --tables {dir} gen {puzzle})",
+                            path.display()
+                        )
                     }
                     Err(error) => {
                         damaged += 1;
@@ -117,32 +169,87 @@ impl TablesDir {
                 }
             }
         }
+        if missing == total {
+            anyhow::bail!("{dir} holds none of the tables; build them with `puzzle-tables --tables {dir} gen`");
+        }
         Ok(if damaged > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
     }
 
-    /// `install --from RELEASE`: checks every artifact against the release manifest before
-    /// writing any, then writes each table atomically and verifies it as a reader would.
+    /// `install --from RELEASE`: checks every table of the release (its versions, its
+    /// artifact's size and SHA-256, then the decompressed table as a reader would, in a
+    /// temporary file beside its place) before any is renamed into place. A release with any
+    /// refused table installs nothing; each refusal is reported once.
     pub fn install_from(&self, release: &Path) -> anyhow::Result<ExitCode> {
         let manifest = Manifest::read(release)?;
-        let mut unpacked = Vec::new();
+        std::fs::create_dir_all(&self.dir).with_context(|| format!("cannot create {}", self.dir.display()))?;
+        let (mut staged, mut refusals) = (Vec::new(), Vec::new());
         for record in &manifest.tables {
-            let spec = Puzzle::ALL
-                .iter()
-                .flat_map(|&puzzle| tables_of(puzzle))
-                .find(|spec| spec.file_name() == record.file)
-                .with_context(|| format!("{}: the release names a table this build does not know", record.file))?;
-            unpacked.push((spec, unpack(release, record)?));
-        }
-        for (spec, bytes) in unpacked {
-            let path = self.path_of(&spec);
-            write_table(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
-            if let Err(error) = Table::open_verified(&path, &spec) {
-                let _ = std::fs::remove_file(&path);
-                return Err(error.into());
+            match self.stage(release, record) {
+                Ok(table) => staged.push(table),
+                Err(error) => refusals.push(format!("{error:#}")),
             }
-            println!("installed {} ({} bytes)", path.display(), bytes.len());
+        }
+        if !refusals.is_empty() {
+            staged.iter().for_each(|table| table.discard());
+            anyhow::bail!(
+                "{} of the release's {} tables refused, nothing installed:\n  {}",
+                refusals.len(),
+                manifest.tables.len(),
+                refusals.join("\n  ")
+            );
+        }
+        for table in &staged {
+            std::fs::rename(&table.temporary, &table.path).with_context(|| {
+                staged.iter().for_each(StagedTable::discard);
+                format!("cannot rename {} to {}", table.temporary.display(), table.path.display())
+            })?;
+            println!("installed {} ({} bytes)", table.path.display(), table.bytes);
         }
         Ok(ExitCode::SUCCESS)
+    }
+
+    /// Unpacks the release table of `record` into a temporary file beside its place and
+    /// checks it there as `verify` would.
+    fn stage(&self, release: &Path, record: &TableRecord) -> anyhow::Result<StagedTable> {
+        let spec = Puzzle::ALL
+            .iter()
+            .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(optional_tables_of(puzzle)))
+            .find(|spec| spec.file_name() == record.file)
+            .with_context(|| format!("{}: the release names a table this build does not know", record.file))?;
+        record.check_versions(&spec)?;
+        let bytes = unpack(release, record)?;
+        let path = self.path_of(&spec);
+        let temporary = self.dir.join(format!(".{}.install.{}", record.file, std::process::id()));
+        let staged = StagedTable { path, temporary, bytes: bytes.len() };
+        let written = std::fs::File::create(&staged.temporary)
+            .and_then(|mut file| file.write_all(&bytes).and_then(|()| file.sync_all()));
+        if let Err(error) = written {
+            staged.discard();
+            return Err(error).with_context(|| format!("cannot write {}", staged.temporary.display()));
+        }
+        let checked = Table::open_verified(&staged.temporary, &spec).and_then(|table| check_entries(&table));
+        if let Err(error) = checked {
+            staged.discard();
+            anyhow::bail!("{}: {}", record.file, error.kind);
+        }
+        Ok(staged)
+    }
+}
+
+/// A release table checked in its temporary file, waiting to be renamed into place.
+struct StagedTable {
+    /// Its place in the tables directory.
+    path: PathBuf,
+    /// The checked temporary file.
+    temporary: PathBuf,
+    /// Its length.
+    bytes: usize,
+}
+
+impl StagedTable {
+    /// Removes the temporary file (if it is still there).
+    fn discard(&self) {
+        let _ = std::fs::remove_file(&self.temporary);
     }
 }
 

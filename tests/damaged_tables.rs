@@ -6,7 +6,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{binary, stderr_of, stdout_of, tables_with};
-use puzzle_tables_query::{tables_of, Puzzle, Table};
+use puzzle_tables_query::buckets::RECORD_LEN;
+use puzzle_tables_query::{tables_of, Metadata, Puzzle, Table, TableSpec};
 
 const TABLE: &str = "eight-parent.tbl";
 
@@ -92,17 +93,97 @@ fn every_single_bit_flip_in_the_header_is_refused() {
     }
 }
 
+/// The table `spec` with `payload` and `metadata` under a valid checksum, alone in a new
+/// tables directory.
+fn tables_holding_rewritten(spec: &TableSpec, metadata: &Metadata, payload: &[u8]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(spec.file_name()), spec.encode_file(metadata, payload)).unwrap();
+    dir
+}
+
 #[test]
-fn verify_finds_magic_cube_keys_out_of_order_under_a_valid_checksum() {
+fn verify_finds_magic_cube_records_outside_their_buckets_under_a_valid_checksum() {
     let spec = tables_of(Puzzle::MagicCube)[0];
     let good = Table::open_verified(&tables_with(Puzzle::MagicCube).join(spec.file_name()), &spec).unwrap();
     let mut payload = good.payload().to_vec();
-    let (first, second) = payload.split_at_mut(9);
-    first.swap_with_slice(&mut second[..9]);
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join(spec.file_name()), spec.encode_file(good.metadata(), &payload)).unwrap();
+    // The first record and the last, in the first bucket and the last, change places.
+    let records = payload.len() - RECORD_LEN * spec.entries as usize;
+    let (first, last) = payload[records..].split_at_mut(RECORD_LEN);
+    let at = last.len() - RECORD_LEN;
+    first.swap_with_slice(&mut last[at..]);
+    let dir = tables_holding_rewritten(&spec, good.metadata(), &payload);
     let output = binary(dir.path()).arg("verify").output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     let report = stdout_of(&output);
-    assert!(report.contains("magic-cube-within-6.tbl: inconsistent entries: record 1 is not above"), "{report}");
+    assert!(report.contains("magic-cube-within-6.tbl: inconsistent entries: record 0 lies outside"), "{report}");
+}
+
+#[test]
+fn verify_replays_every_magic_cube_solution_under_a_valid_checksum() {
+    let spec = tables_of(Puzzle::MagicCube)[0];
+    let good = Table::open_verified(&tables_with(Puzzle::MagicCube).join(spec.file_name()), &spec).unwrap();
+    let mut payload = good.payload().to_vec();
+    // The last record's first turn becomes another turn: the key (so the bucket) stays.
+    let last = payload.len() - RECORD_LEN;
+    let first_turn = payload[last] & 0xf;
+    payload[last] = (payload[last] & 0xf0) | ((first_turn + 1) % 12);
+    let dir = tables_holding_rewritten(&spec, good.metadata(), &payload);
+    let output = binary(dir.path()).arg("verify").output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report = stdout_of(&output);
+    let expected =
+        format!("inconsistent entries: record {} does not hold a cube and a solution of it", spec.entries - 1);
+    assert!(report.contains(&expected), "{report}");
+}
+
+#[test]
+fn verify_counts_the_distances_in_the_payload_against_the_metadata() {
+    let spec = tables_of(Puzzle::Rotation)[0];
+    let good = Table::open_verified(&tables_with(Puzzle::Rotation).join(spec.file_name()), &spec).unwrap();
+    let mut metadata = good.metadata().clone();
+    // Same total, other split: only the payload tells.
+    metadata.depth_counts[1] += 1;
+    metadata.depth_counts[2] -= 1;
+    let dir = tables_holding_rewritten(&spec, &metadata, good.payload());
+    let output = binary(dir.path()).arg("verify").output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let expected = format!(
+        "rotation-distance.tbl: inconsistent entries: the payload holds {} entries at distance 1, the metadata says {}",
+        good.metadata().depth_counts[1],
+        metadata.depth_counts[1]
+    );
+    assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
+}
+
+#[test]
+fn counts_that_overflow_their_sum_are_refused_not_summed() {
+    let spec = tables_of(Puzzle::Rotation)[0];
+    let good = Table::open_verified(&tables_with(Puzzle::Rotation).join(spec.file_name()), &spec).unwrap();
+    let mut metadata = good.metadata().clone();
+    metadata.depth_counts[0] = u64::MAX;
+    let dir = tables_holding_rewritten(&spec, &metadata, good.payload());
+    let output = binary(dir.path()).args(["stats", "rotation"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", stderr_of(&output));
+    let errors = stderr_of(&output);
+    assert!(
+        errors.contains("rotation-distance.tbl: damaged metadata: its entries per distance add up to more than 2^64")
+    );
+    assert!(!errors.contains("panicked"), "{errors}");
+}
+
+#[test]
+fn verify_fails_when_the_directory_is_missing_or_holds_no_table_and_names_it() {
+    let parent = tempfile::tempdir().unwrap();
+    let absent = parent.path().join("absent");
+    let output = binary(&absent).arg("verify").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let hint = format!("puzzle-tables --tables {} gen", absent.display());
+    assert!(stderr_of(&output).contains(&format!("{} does not exist", absent.display())), "{}", stderr_of(&output));
+    assert!(stderr_of(&output).contains(&hint), "{}", stderr_of(&output));
+
+    let output = binary(parent.path()).arg("verify").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr_of(&output).contains("holds none of the tables"), "{}", stderr_of(&output));
+    let hint = format!("(build it with: puzzle-tables --tables {} gen eight)", parent.path().display());
+    assert!(stdout_of(&output).contains(&hint), "{}", stdout_of(&output));
 }

@@ -26,6 +26,7 @@ fn every_committed_fuzz_failure_passes_its_property() {
         + replay("judge_cubic", properties::judge_cubic)
         + replay("judge_rotation", properties::judge_rotation)
         + replay("judge_magic_cube", properties::judge_magic_cube)
+        + replay("judge_fifteen", properties::judge_fifteen)
         + replay("table_loader", |data| properties::table_loader(data, &table_path));
     assert!(replayed >= 1, "the committed regressions are found");
 }

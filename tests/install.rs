@@ -1,14 +1,17 @@
-//! Release artifacts end to end: a release written as `cargo xtask dist` writes it, checked by
-//! `sha256sum -c`, installed by the binary; a damaged artifact installs nothing.
+//! Release artifacts end to end: a release written as `cargo xtask dist` writes it, its sums
+//! checked by a SHA-256 computed here, installed by the binary; a damaged artifact, a table of
+//! another version or a table a reader would refuse installs nothing and replaces nothing.
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
 use common::{binary, stderr_of, stdout_of, tables_with};
-use puzzle_tables_dist::{write_release, TableRecord, MANIFEST_FILE};
-use puzzle_tables_query::{tables_of, Puzzle, Table};
+use puzzle_tables_dist::{write_release, Manifest, TableRecord, MANIFEST_FILE};
+use puzzle_tables_query::{tables_of, Puzzle, Table, TableSpec};
+use sha2::{Digest, Sha256};
 
 /// A release of the eight-puzzle and rotation-game tables (the small ones) in a new directory.
 fn release() -> tempfile::TempDir {
@@ -31,12 +34,22 @@ fn install(tables: &Path, release: &Path) -> std::process::Output {
 }
 
 #[test]
-fn sha256sum_accepts_the_release_sums() {
+fn the_release_sums_are_the_sha256_of_each_file() {
     let release = release();
-    let check = Command::new("sha256sum").args(["-c", "SHA256SUMS"]).current_dir(release.path()).output();
-    let Ok(check) = check else { return eprintln!("sha256sum is not installed; skipped") };
-    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
-    assert_eq!(String::from_utf8_lossy(&check.stdout).matches(": OK").count(), 3);
+    let sums = std::fs::read_to_string(release.path().join("SHA256SUMS")).unwrap();
+    let mut files = Vec::new();
+    for line in sums.lines() {
+        let (hash, file) = line.split_once("  ").expect("`HASH  FILE`, as sha256sum -c reads it");
+        let digest = Sha256::digest(std::fs::read(release.path().join(file)).unwrap());
+        let hex: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();
+        assert_eq!(hash, hex, "{file}");
+        files.push(file);
+    }
+    assert_eq!(files, ["eight-parent.tbl.zst", "rotation-distance.tbl.zst", MANIFEST_FILE]);
+    // Where sha256sum is installed, it agrees.
+    if let Ok(check) = Command::new("sha256sum").args(["-c", "SHA256SUMS"]).current_dir(release.path()).output() {
+        assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    }
 }
 
 #[test]
@@ -82,4 +95,93 @@ fn a_release_of_another_format_version_is_refused() {
         "{}",
         stderr_of(&output)
     );
+}
+
+/// The release's manifest, changed by `change`.
+fn edit_manifest(release: &Path, change: impl FnOnce(&mut Manifest)) {
+    let mut manifest = Manifest::read(release).unwrap();
+    change(&mut manifest);
+    std::fs::write(release.join(MANIFEST_FILE), manifest.to_json()).unwrap();
+}
+
+/// Every file in `dir` with its bytes.
+fn contents(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .map(|path| (path.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(path).unwrap()))
+        .collect()
+}
+
+/// A tables directory holding the eight-puzzle and rotation-game tables as built.
+fn installed_tables() -> tempfile::TempDir {
+    let tables = tempfile::tempdir().unwrap();
+    for puzzle in [Puzzle::Eight, Puzzle::Rotation] {
+        for spec in tables_of(puzzle) {
+            std::fs::copy(tables_with(puzzle).join(spec.file_name()), tables.path().join(spec.file_name())).unwrap();
+        }
+    }
+    tables
+}
+
+#[test]
+fn a_release_of_another_ranking_version_is_refused_saying_which() {
+    let release = release();
+    let rotation = tables_of(Puzzle::Rotation)[0];
+    edit_manifest(release.path(), |manifest| manifest.tables[1].ranking_version = rotation.ranking_version + 1);
+    let tables = installed_tables();
+    let before = contents(tables.path());
+    let output = install(tables.path(), release.path());
+    assert_eq!(output.status.code(), Some(2));
+    let expected = format!(
+        "rotation-distance.tbl: the release holds rotation ranking version {}; this build reads version {}",
+        rotation.ranking_version + 1,
+        rotation.ranking_version
+    );
+    assert!(stderr_of(&output).contains(&expected), "{}", stderr_of(&output));
+    assert_eq!(contents(tables.path()), before, "a refused release changes nothing");
+}
+
+#[test]
+fn a_table_a_reader_would_refuse_replaces_no_good_table() {
+    // The release's eight-puzzle table is sound (and differs from the installed one); its
+    // rotation table was built with another ranking, under a manifest that does not say so.
+    let eight = tables_of(Puzzle::Eight)[0];
+    let rotation = tables_of(Puzzle::Rotation)[0];
+    let mut files = Vec::new();
+    for (spec, ranking_version) in [(eight, eight.ranking_version), (rotation, rotation.ranking_version + 1)] {
+        let table = Table::open_verified(&tables_with(spec.puzzle).join(spec.file_name()), &spec).unwrap();
+        let mut metadata = table.metadata().clone();
+        metadata.description += " (another build)";
+        let bytes = TableSpec { ranking_version, ..spec }.encode_file(&metadata, table.payload());
+        files.push((TableRecord::new(&spec, &metadata, &bytes), bytes));
+    }
+    let release = tempfile::tempdir().unwrap();
+    write_release(release.path(), files).unwrap();
+    let tables = installed_tables();
+    let before = contents(tables.path());
+    let output = install(tables.path(), release.path());
+    assert_eq!(output.status.code(), Some(2));
+    let errors = stderr_of(&output);
+    assert!(errors.contains("rotation-distance.tbl: built with ranking version"), "{errors}");
+    assert_eq!(contents(tables.path()), before, "a refused release changes nothing");
+}
+
+#[test]
+fn install_reports_each_refused_table_once() {
+    let release = release();
+    std::fs::remove_file(release.path().join("eight-parent.tbl.zst")).unwrap();
+    let artifact = release.path().join("rotation-distance.tbl.zst");
+    let mut bytes = std::fs::read(&artifact).unwrap();
+    bytes.truncate(100);
+    std::fs::write(&artifact, bytes).unwrap();
+    let tables = tempfile::tempdir().unwrap();
+    let output = install(tables.path(), release.path());
+    assert_eq!(output.status.code(), Some(2));
+    let errors = stderr_of(&output);
+    assert!(errors.contains("2 of the release's 2 tables refused, nothing installed"), "{errors}");
+    assert_eq!(errors.matches("eight-parent.tbl.zst").count(), 1, "{errors}");
+    assert_eq!(errors.matches("(os error 2)").count(), 1, "{errors}");
+    assert_eq!(errors.matches("rotation-distance.tbl.zst: size 100").count(), 1, "{errors}");
+    assert!(contents(tables.path()).is_empty());
 }

@@ -16,7 +16,7 @@ use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_models::magic_cube::{Facelets, Turn};
 use puzzle_tables_query::magic_cube::{Answer, CubeTable, TABLE_DEPTH};
 use puzzle_tables_query::Puzzle;
-use reference::{apply, distance_up_to_8, judge_step, near_solved, Stickers, SOLVED};
+use reference::{apply, distance_up_to_8, judge_step, Stickers, SOLVED};
 
 fn letters(stickers: &Stickers) -> Facelets {
     // The sample's colours, and a seventh for cubes that should not have it.
@@ -81,10 +81,19 @@ fn random_scrambles_of_up_to_eight_turns_agree_with_the_search() {
 }
 
 #[test]
-fn the_table_counts_the_cubes_within_its_depth_like_the_search() {
-    let mut counts = [0u64; 5];
-    near_solved().values().for_each(|&d| counts[usize::from(d)] += 1);
-    assert_eq!(table().table().metadata().depth_counts[..5], counts);
+fn the_table_holds_exactly_the_cubes_within_its_depth_each_at_its_distance() {
+    // Every cube within the table's depth, by the reference's own breadth-first search:
+    // each layer counted exactly, and each cube answered with a solution of its distance.
+    let ball = reference::ball(TABLE_DEPTH as u8);
+    let mut counts = vec![0u64; TABLE_DEPTH + 1];
+    for (stickers, &distance) in &ball {
+        counts[usize::from(distance)] += 1;
+        let cube = letters(stickers).cube().expect("a cube near solved is valid");
+        let turns = table().solution_within_depth(&cube).unwrap().expect("every cube within the depth is in the table");
+        assert_eq!(turns.len(), usize::from(distance));
+        assert_eq!(replay(*stickers, &turns), SOLVED);
+    }
+    assert_eq!(table().table().metadata().depth_counts, counts);
     assert_eq!(table().depth(), TABLE_DEPTH);
 }
 

@@ -3,14 +3,24 @@
 
 use std::path::Path;
 
-use puzzle_tables_models::{cubic, eight, magic_cube, rotation};
-use puzzle_tables_query::{tables_of, Puzzle, Table};
+use puzzle_tables_models::{cubic, eight, fifteen, magic_cube, rotation};
+use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle, Table};
 
 /// The eight puzzle's judge parser: no panic; a parsed board prints back to itself.
 pub fn judge_eight(data: &[u8]) {
     for board in eight::parse_judge_input(&String::from_utf8_lossy(data)).into_iter().flatten() {
         assert_eq!(board.to_string().parse::<eight::Board>(), Ok(board));
         let _ = board.rank();
+    }
+}
+
+/// The fifteen puzzle's judge parser: no panic; a parsed board prints back to itself and
+/// its reflection reflects back to it.
+pub fn judge_fifteen(data: &[u8]) {
+    for board in fifteen::parse_judge_input(&String::from_utf8_lossy(data)).cases.into_iter().flatten() {
+        assert_eq!(board.to_string().parse::<fifteen::Board>(), Ok(board));
+        assert_eq!(board.reflected().reflected(), board);
+        let _ = board.is_solvable();
     }
 }
 
@@ -45,7 +55,7 @@ pub fn judge_magic_cube(data: &[u8]) {
 pub fn table_loader(data: &[u8], scratch: &Path) {
     std::fs::write(scratch, data).expect("the scratch file is written");
     for &puzzle in Puzzle::ALL {
-        for spec in tables_of(puzzle) {
+        for spec in tables_of(puzzle).into_iter().chain(optional_tables_of(puzzle)) {
             if let Ok(table) = Table::open(scratch, &spec) {
                 let _ = table.verify();
             }

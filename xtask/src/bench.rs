@@ -39,6 +39,8 @@ const ONE_CASE: &[(Puzzle, &[&str])] = &[
     (Puzzle::Rotation, &["rotation", "1 1 2 3 2 3 2 3 3 2 3 2 1 1 1 2 1 1 1 2 2 3 3 3"]),
     // Five quarter turns (U R F D L), the most the judge answers.
     (Puzzle::MagicCube, &["cube", "BURBUFLLFURBURBDDDUFRUFRLLBFDRFDRLBRULFBLFBDDULLUBDFRD"]),
+    // Korf's first instance (57 moves) on the default databases.
+    (Puzzle::Fifteen, &["fifteen", "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2"]),
 ];
 
 // The aims, by puzzle label, so a puzzle not merged yet shows as not measured.
@@ -173,7 +175,7 @@ fn time_one_case_commands(binary: &Path, tables: &Path) -> anyhow::Result<HashMa
     Ok(medians)
 }
 
-fn median(values: &mut [f64]) -> f64 {
+pub(crate) fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
     values[values.len() / 2]
 }
@@ -363,7 +365,7 @@ fn puzzle(label: &str) -> Option<Puzzle> {
 }
 
 /// A duration in nanoseconds with three significant digits and a fitting unit.
-fn duration(ns: f64) -> String {
+pub(crate) fn duration(ns: f64) -> String {
     let (value, unit) = match ns {
         ns if ns < 1e3 => (ns, "ns"),
         ns if ns < 1e6 => (ns / 1e3, "µs"),
@@ -382,7 +384,7 @@ fn three_digits(value: f64) -> String {
 }
 
 /// A whole number with thousands separators: `181,440`.
-fn thousands(value: f64) -> String {
+pub(crate) fn thousands(value: f64) -> String {
     let digits = format!("{:.0}", value.round());
     let mut text = String::new();
     for (i, digit) in digits.chars().enumerate() {
@@ -435,19 +437,19 @@ fn environment(load_before: &str) -> String {
 }
 
 /// The value of the first `name: value` line of a /proc file.
-fn proc_field(file: &str, name: &str) -> Option<String> {
+pub(crate) fn proc_field(file: &str, name: &str) -> Option<String> {
     let text = std::fs::read_to_string(file).ok()?;
     let line = text.lines().find(|line| line.split(':').next().is_some_and(|key| key.trim() == name))?;
     Some(line.split_once(':')?.1.trim().to_string())
 }
 
-fn load_average() -> String {
+pub(crate) fn load_average() -> String {
     let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
 }
 
 /// The first line a command prints, or "unknown".
-fn command_line(program: &str, args: &[&str]) -> String {
+pub(crate) fn command_line(program: &str, args: &[&str]) -> String {
     let output = Command::new(program).args(args).current_dir(workspace_root()).output();
     let text = output.ok().filter(|o| o.status.success()).map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
     text.and_then(|t| t.lines().next().map(str::to_string)).unwrap_or_else(|| "unknown".into())
@@ -455,17 +457,23 @@ fn command_line(program: &str, args: &[&str]) -> String {
 
 /// Writes `report` to `out`, in place between the markers when the file has them.
 fn write_report(out: &Path, report: &str) -> anyhow::Result<()> {
+    write_marked(out, report, (BEGIN, END))
+}
+
+/// Writes `report` to `out`, in place between the `markers` when the file has them.
+pub(crate) fn write_marked(out: &Path, report: &str, markers: (&str, &str)) -> anyhow::Result<()> {
     let existing = std::fs::read_to_string(out).unwrap_or_default();
-    std::fs::write(out, with_section(&existing, report)).with_context(|| format!("cannot write {}", out.display()))
+    std::fs::write(out, with_section(&existing, report, markers))
+        .with_context(|| format!("cannot write {}", out.display()))
 }
 
 /// `existing` with the text between the markers replaced by `report`; just the marked
 /// `report` when `existing` has no markers, so the next run replaces it in place.
-fn with_section(existing: &str, report: &str) -> String {
-    let section = format!("{BEGIN}\n{report}{END}\n");
-    match (existing.find(BEGIN), existing.find(END)) {
+fn with_section(existing: &str, report: &str, (begin_marker, end_marker): (&str, &str)) -> String {
+    let section = format!("{begin_marker}\n{report}{end_marker}\n");
+    match (existing.find(begin_marker), existing.find(end_marker)) {
         (Some(begin), Some(end)) if begin < end => {
-            let after = &existing[end + END.len()..];
+            let after = &existing[end + end_marker.len()..];
             format!("{}{section}{}", &existing[..begin], after.strip_prefix('\n').unwrap_or(after))
         }
         _ => section,
@@ -492,10 +500,10 @@ mod tests {
 
     #[test]
     fn a_rerun_replaces_only_the_marked_section() {
-        let first = with_section("", "old figures\n");
+        let first = with_section("", "old figures\n", (BEGIN, END));
         assert_eq!(first, format!("{BEGIN}\nold figures\n{END}\n"));
         let document = format!("# Benchmarks\n\n{first}\n## Profile\n");
-        let rerun = with_section(&document, "new figures\n");
+        let rerun = with_section(&document, "new figures\n", (BEGIN, END));
         assert_eq!(rerun, format!("# Benchmarks\n\n{BEGIN}\nnew figures\n{END}\n\n## Profile\n"));
     }
 }

@@ -6,22 +6,29 @@
 //!   `tables/` and rewrites `tables/manifest.json` (checksums and per-distance counts, so a
 //!   change to generation shows up in review).
 //! - `cargo xtask dist --out DIR`: the release artifacts: each table compressed with zstd,
-//!   `SHA256SUMS` (for `sha256sum -c`) and `manifest.json`.
+//!   `SHA256SUMS` (for `sha256sum -c`) and `manifest.json`; besides every table `gen-tables`
+//!   builds, the optional ones (the fifteen puzzle's 7-8 databases).
 //! - `cargo xtask bench [--out FILE]`: every benchmark in one run, printed as one table of
 //!   figures (see [`bench`](mod@bench)); `--out` also writes it to FILE, in place between markers.
+//! - `cargo xtask man [--out DIR]`: the man pages, generated from the binary's clap
+//!   definitions (`puzzle-tables.1` and one page per command), into DIR [default:
+//!   `target/man`].
+//! - `cargo xtask bench-fifteen [--out FILE]`: Korf's 100 fifteen-puzzle instances with the
+//!   6-6-3 and 7-8 databases and a public solver side by side (see [`fifteen_bench`]).
 #![deny(missing_docs)]
 
 mod bench;
+mod fifteen_bench;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{bail, Context};
 use puzzle_tables_dist::{write_release, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE};
-use puzzle_tables_query::{tables_of, Puzzle, Table};
+use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle, Table};
 
-const USAGE: &str =
-    "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR | cargo xtask bench [--out FILE]";
+const USAGE: &str = "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR | cargo xtask \
+                     bench [--out FILE] | cargo xtask bench-fifteen [--out FILE] | cargo xtask man [--out DIR]";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,6 +38,10 @@ fn main() -> anyhow::Result<()> {
         ["dist", "--out", out] => dist(Path::new(out)),
         ["bench"] => bench::bench(None),
         ["bench", "--out", out] => bench::bench(Some(Path::new(out))),
+        ["man"] => man(&target_dir().join("man")),
+        ["man", "--out", out] => man(Path::new(out)),
+        ["bench-fifteen"] => fifteen_bench::bench(None),
+        ["bench-fifteen", "--out", out] => fifteen_bench::bench(Some(Path::new(out))),
         _ => bail!("{USAGE}"),
     }
 }
@@ -58,6 +69,12 @@ fn release_binary() -> anyhow::Result<PathBuf> {
 /// Cargo's target directory.
 fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from)
+}
+
+/// Writes the man pages with the release binary's hidden `man-pages` command, which
+/// renders its own clap definitions (clap_mangen).
+fn man(out: &Path) -> anyhow::Result<()> {
+    run(Command::new(release_binary()?).arg("man-pages").arg("--out").arg(out))
 }
 
 fn examples() -> anyhow::Result<()> {
@@ -96,6 +113,23 @@ fn dist(out: &Path) -> anyhow::Result<()> {
     let mut tables = Vec::new();
     for (table, record) in gen_tables()? {
         tables.push((record, std::fs::read(table.path())?));
+    }
+    // Tables a reader uses when present but never builds on first use: the fifteen
+    // puzzle's 7-8 databases (minutes and about 4 GB of memory to build), shipped here.
+    let dir = workspace_root().join("tables");
+    let partition = puzzle_tables_query::fifteen::Partition::SevenEight;
+    run(Command::new(release_binary()?).arg("--tables").arg(&dir).args([
+        "gen",
+        "fifteen",
+        "--partition",
+        partition.label(),
+    ]))?;
+    for &puzzle in Puzzle::ALL {
+        for spec in optional_tables_of(puzzle) {
+            let table = Table::open_verified(&dir.join(spec.file_name()), &spec)?;
+            let bytes = std::fs::read(table.path())?;
+            tables.push((TableRecord::new(&spec, table.metadata(), &bytes), bytes));
+        }
     }
     let manifest =
         write_release(out, tables).with_context(|| format!("cannot write the release into {}", out.display()))?;

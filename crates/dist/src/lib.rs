@@ -4,7 +4,9 @@
 //! `SHA256SUMS` file that `sha256sum -c` accepts, and a [`Manifest`]. `puzzle-tables
 //! install` reads them back with [`unpack`], which checks the artifact's size and SHA-256,
 //! decompresses it (never past the size the manifest promises), and checks the result's
-//! size and SHA-256 before anything is written. The same [`Manifest`], without artifacts,
+//! size and SHA-256 before anything is written. The manifest names each table's format and
+//! ranking version, and [`TableRecord::check_versions`] refuses a table for another one,
+//! saying which, before its artifact is read. The same [`Manifest`], without artifacts,
 //! is committed as `tables/manifest.json`, so a change to generation shows up in review.
 #![deny(missing_docs)]
 
@@ -46,6 +48,8 @@ pub struct TableRecord {
     pub variant: u32,
     /// The table format version.
     pub format_version: u32,
+    /// The puzzle model's ranking version the table is indexed by.
+    pub ranking_version: u32,
     /// The file's length in bytes.
     pub bytes: u64,
     /// The file's SHA-256, lowercase hex.
@@ -71,8 +75,9 @@ pub struct Artifact {
 /// Why an artifact cannot be installed.
 #[derive(Debug, thiserror::Error)]
 pub enum DistError {
-    /// A file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
+    /// A file could not be read. (The cause is the error's source, so a report that prints
+    /// the chain names it once.)
+    #[error("cannot read {}", path.display())]
     Read {
         /// The file.
         path: PathBuf,
@@ -80,7 +85,7 @@ pub enum DistError {
         source: std::io::Error,
     },
     /// The manifest is not valid JSON of the expected shape.
-    #[error("{}: not a puzzle-tables manifest: {source}", path.display())]
+    #[error("{}: not a puzzle-tables manifest", path.display())]
     Manifest {
         /// The file.
         path: PathBuf,
@@ -92,6 +97,18 @@ pub enum DistError {
     FormatVersion {
         /// The release's version.
         found: u32,
+    },
+    /// A table built for another version of the table format or of its puzzle's ranking.
+    #[error("{file}: the release holds {what} version {found}; this build reads version {expected}")]
+    Version {
+        /// The table's file name.
+        file: String,
+        /// Which version: `table format`, or `<puzzle> ranking`.
+        what: String,
+        /// The release's version.
+        found: u32,
+        /// This build's.
+        expected: u32,
     },
     /// A table record without an artifact.
     #[error("{0}: the manifest names no artifact for it")]
@@ -109,7 +126,7 @@ pub enum DistError {
         found: String,
     },
     /// The artifact is not valid zstd.
-    #[error("{}: cannot decompress: {source}", path.display())]
+    #[error("{}: cannot decompress", path.display())]
     Decompress {
         /// The file.
         path: PathBuf,
@@ -127,11 +144,27 @@ impl TableRecord {
             kind: spec.kind.label().to_string(),
             variant: spec.variant,
             format_version: FORMAT_VERSION,
+            ranking_version: spec.ranking_version,
             bytes: bytes.len() as u64,
             sha256: sha256_hex(bytes),
             depth_counts: metadata.depth_counts.clone(),
             artifact: None,
         }
+    }
+}
+
+impl TableRecord {
+    /// Checks that the table is of this build's format version and of the ranking version
+    /// `spec` (this build's reader) expects.
+    pub fn check_versions(&self, spec: &TableSpec) -> Result<(), DistError> {
+        let version = |what: String, found: u32, expected: u32| {
+            if found == expected {
+                return Ok(());
+            }
+            Err(DistError::Version { file: self.file.clone(), what, found, expected })
+        };
+        version("table format".into(), self.format_version, FORMAT_VERSION)?;
+        version(format!("{} ranking", spec.puzzle), self.ranking_version, spec.ranking_version)
     }
 }
 
@@ -207,9 +240,10 @@ pub fn unpack(dir: &Path, record: &TableRecord) -> Result<Vec<u8>, DistError> {
     check(&path, "size", artifact.bytes, compressed.len() as u64)?;
     check(&path, "SHA-256", &artifact.sha256, &sha256_hex(&compressed))?;
     let mut bytes = Vec::new();
-    // Reading one byte past the promised size tells a longer stream from an exact one.
+    // Reading one byte past the promised size tells a longer stream from an exact one (and
+    // no stream is longer than u64::MAX bytes, so saturating loses nothing).
     zstd::stream::read::Decoder::new(compressed.as_slice())
-        .and_then(|decoder| decoder.take(record.bytes + 1).read_to_end(&mut bytes))
+        .and_then(|decoder| decoder.take(record.bytes.saturating_add(1)).read_to_end(&mut bytes))
         .map_err(|source| DistError::Decompress { path: path.clone(), source })?;
     check(&path, "decompressed size", record.bytes, bytes.len() as u64)?;
     check(&path, "decompressed SHA-256", &record.sha256, &sha256_hex(&bytes))?;
@@ -251,6 +285,7 @@ mod tests {
             kind: "parent".into(),
             variant: 0,
             format_version: FORMAT_VERSION,
+            ranking_version: 1,
             bytes: bytes.len() as u64,
             sha256: sha256_hex(bytes),
             depth_counts: vec![1],
@@ -291,6 +326,38 @@ mod tests {
         record.artifact = Some(artifact);
         let error = unpack(dir, &record).unwrap_err().to_string();
         assert!(error.contains("decompressed size 4097, the manifest says 4096"), "{error}");
+    }
+
+    #[test]
+    fn a_record_promising_the_largest_size_is_refused_without_overflow() {
+        let dir = tempfile::tempdir().unwrap();
+        let bytes = vec![5u8; 4096];
+        let mut record = record_of(&bytes);
+        let (compressed, artifact) = pack(&record, &bytes);
+        std::fs::write(dir.path().join(&artifact.file), &compressed).unwrap();
+        record.artifact = Some(artifact);
+        record.bytes = u64::MAX;
+        let error = unpack(dir.path(), &record).unwrap_err().to_string();
+        assert!(error.contains(&format!("decompressed size 4096, the manifest says {}", u64::MAX)), "{error}");
+    }
+
+    #[test]
+    fn a_record_of_another_ranking_or_format_version_is_refused_saying_which() {
+        let spec = puzzle_tables_query::eight::EightTable::SPEC;
+        let mut record = record_of(b"table");
+        record.ranking_version = spec.ranking_version + 1;
+        let error = record.check_versions(&spec).unwrap_err().to_string();
+        let expected = format!(
+            "t.tbl: the release holds eight ranking version {}; this build reads version {}",
+            spec.ranking_version + 1,
+            spec.ranking_version
+        );
+        assert_eq!(error, expected);
+        record.ranking_version = spec.ranking_version;
+        assert!(record.check_versions(&spec).is_ok());
+        record.format_version = FORMAT_VERSION + 1;
+        let error = record.check_versions(&spec).unwrap_err().to_string();
+        assert!(error.contains(&format!("table format version {}", FORMAT_VERSION + 1)), "{error}");
     }
 
     #[test]

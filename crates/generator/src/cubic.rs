@@ -89,13 +89,13 @@ impl CubicSpace {
 impl StateSpace for CubicSpace {
     const EXPAND_IN_RANK_ORDER: bool = true;
 
-    fn state_count(&self) -> usize {
-        STATES as usize
+    fn state_count(&self) -> u64 {
+        u64::from(STATES)
     }
 
-    fn for_each_predecessor(&self, state: usize, mut visit: impl FnMut(usize, u8)) {
+    fn for_each_predecessor(&self, state: u64, mut visit: impl FnMut(u64, u8)) {
         // Every roll is undone by the opposite roll, so the predecessors are the neighbours.
-        self.for_each_neighbour(state as u32, |neighbour, roll| visit(neighbour as usize, roll.inverse() as u8));
+        self.for_each_neighbour(state as u32, |neighbour, roll| visit(u64::from(neighbour), roll.inverse() as u8));
     }
 }
 
@@ -113,11 +113,12 @@ pub fn build_class_tables(space: &CubicSpace, class: StartClass, progress: &mut 
     let odd_cubes = start.odd_cubes();
     let expected = u64::from(orbit_states(odd_cubes));
     progress.start(&format!("cubic puzzle, start cell {}", class.representative()), expected);
-    let walk = reverse_bfs(space, &[start.rank() as usize], |_, _| {}, progress);
+    let walk = reverse_bfs(space, &[u64::from(start.rank())], |_, _| {}, progress);
     let reached: u64 = walk.depth_counts.iter().sum();
     assert_eq!(reached, expected, "the walk reaches every state with {odd_cubes} odd cubes");
-    let folded = fold_walk(&walk.distance, &ReducedRanking::of(class));
-    [pattern_table(class, &walk, folded.pattern_distances), state_table(class, &walk, &folded.state_bits)]
+    let distance = walk.distances();
+    let folded = fold_walk(&distance, &ReducedRanking::of(class));
+    [pattern_table(class, &walk, folded.pattern_distances), state_table(class, &walk, &distance, &folded.state_bits)]
 }
 
 /// A walk's distances, by state rank, folded into the two tables' entries.
@@ -221,9 +222,9 @@ fn pattern_table(class: StartClass, walk: &Walk, distances: Vec<u8>) -> BuiltTab
 }
 
 /// Bit 1 of the distance of every state the start reaches, by orbit rank.
-fn state_table(class: StartClass, walk: &Walk, bits: &[u8]) -> BuiltTable {
+fn state_table(class: StartClass, walk: &Walk, distance: &[u8], bits: &[u8]) -> BuiltTable {
     let max = walk.depth_counts.len() - 1;
-    let farthest = walk.distance.iter().position(|&d| usize::from(d) == max).and_then(|r| State::unrank(r as u32));
+    let farthest = distance.iter().position(|&d| usize::from(d) == max).and_then(|r| State::unrank(r as u32));
     let mut parameters = start_parameters(class);
     let reachable: u64 = walk.depth_counts.iter().sum();
     parameters.push(("reachable states".into(), reachable.to_string()));

@@ -11,16 +11,16 @@ use crate::{pack2, BuiltTable, Progress};
 pub struct EightSpace;
 
 impl StateSpace for EightSpace {
-    fn state_count(&self) -> usize {
-        SOLVABLE_BOARDS as usize
+    fn state_count(&self) -> u64 {
+        u64::from(SOLVABLE_BOARDS)
     }
 
-    fn for_each_predecessor(&self, state: usize, mut visit: impl FnMut(usize, u8)) {
+    fn for_each_predecessor(&self, state: u64, mut visit: impl FnMut(u64, u8)) {
         let board = Board::unrank(state as u32).expect("ranks below the state count unrank");
         for step in Move::ALL {
             // Every move is undone by its inverse, so the predecessors are the neighbours.
             if let Some((_, rank)) = board.apply_ranked(step, state as u32) {
-                visit(rank as usize, step.inverse().index());
+                visit(u64::from(rank), step.inverse().index());
             }
         }
     }
@@ -29,10 +29,10 @@ impl StateSpace for EightSpace {
 /// One walk from the goal over all 181,440 solvable boards, keeping for each the move
 /// that takes it one step closer.
 pub fn build_parent_table(progress: &mut dyn Progress) -> BuiltTable {
-    let goal = Board::GOAL.rank().expect("the goal is solvable") as usize;
+    let goal = u64::from(Board::GOAL.rank().expect("the goal is solvable"));
     let mut parent_move = vec![0u8; SOLVABLE_BOARDS as usize];
     progress.start("eight puzzle", u64::from(SOLVABLE_BOARDS));
-    let walk = reverse_bfs(&EightSpace, &[goal], |board, step| parent_move[board] = step, progress);
+    let walk = reverse_bfs(&EightSpace, &[goal], |board, step| parent_move[board as usize] = step, progress);
     BuiltTable {
         spec: EightTable::SPEC,
         metadata: Metadata {

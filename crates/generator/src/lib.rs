@@ -9,6 +9,7 @@
 pub mod bfs;
 pub mod cubic;
 pub mod eight;
+pub mod fifteen;
 pub mod magic_cube;
 mod pack;
 pub mod rotation;
@@ -63,6 +64,7 @@ pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
         Puzzle::Cubic => cubic::build_tables(progress),
         Puzzle::Rotation => vec![rotation::build_distance_table(progress)],
         Puzzle::MagicCube => vec![magic_cube::build_within_table(progress)],
+        Puzzle::Fifteen => fifteen::build_partition(puzzle_tables_query::fifteen::Partition::SixSixThree, progress),
     }
 }
 

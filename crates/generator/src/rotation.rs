@@ -39,16 +39,16 @@ impl Default for RotationSpace {
 }
 
 impl StateSpace for RotationSpace {
-    fn state_count(&self) -> usize {
-        self.placements.len()
+    fn state_count(&self) -> u64 {
+        self.placements.len() as u64
     }
 
-    fn for_each_predecessor(&self, state: usize, mut visit: impl FnMut(usize, u8)) {
-        let placement = self.placements[state];
+    fn for_each_predecessor(&self, state: u64, mut visit: impl FnMut(u64, u8)) {
+        let placement = self.placements[state as usize];
         for step in Move::ALL {
             // `step` takes the placement its inverse reaches back to `placement`.
             let predecessor = placement.apply(step.inverse());
-            visit(predecessor.rank() as usize, step.index());
+            visit(u64::from(predecessor.rank()), step.index());
         }
     }
 }
@@ -61,12 +61,13 @@ impl StateSpace for RotationSpace {
 /// reach every placement within that many moves, which the tests check.
 pub fn build_distance_table(progress: &mut dyn Progress) -> BuiltTable {
     let space = RotationSpace::new();
-    let goal = Placement::GOAL.rank() as usize;
+    let goal = u64::from(Placement::GOAL.rank());
     progress.start("rotation game", u64::from(PLACEMENTS));
     let walk = reverse_bfs(&space, &[goal], |_, _| {}, progress);
     let farthest = walk.depth_counts.len() - 1;
     assert!(farthest <= usize::from(MAX_DISTANCE), "placements lie {farthest} moves away");
     assert_eq!(walk.depth_counts.iter().sum::<u64>(), u64::from(PLACEMENTS), "every placement is reached");
+    let distances = walk.distances();
     let goal_positions: Vec<String> = CENTRE.iter().map(|p| format!("{p:02}")).collect();
     BuiltTable {
         spec: RotationTable::SPEC,
@@ -78,7 +79,7 @@ pub fn build_distance_table(progress: &mut dyn Progress) -> BuiltTable {
             depth_counts: walk.depth_counts,
             parameters: vec![("goal positions".into(), goal_positions.join(" "))],
         },
-        payload: pack4(&walk.distance),
+        payload: pack4(&distances),
     }
 }
 
@@ -89,7 +90,7 @@ mod tests {
     #[test]
     fn the_space_lists_placements_in_rank_order() {
         let space = RotationSpace::new();
-        assert_eq!(space.state_count(), PLACEMENTS as usize);
+        assert_eq!(space.state_count(), u64::from(PLACEMENTS));
         for (rank, placement) in space.placements.iter().enumerate() {
             assert_eq!(placement.rank(), rank as u32);
         }

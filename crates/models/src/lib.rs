@@ -9,6 +9,7 @@
 
 pub mod cubic;
 pub mod eight;
+pub mod fifteen;
 pub mod judge;
 pub mod magic_cube;
 pub mod rotation;

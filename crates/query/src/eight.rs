@@ -62,6 +62,13 @@ impl EightTable {
         &self.table
     }
 
+    /// The move that takes `board` one step closer to the goal, as the table stores it;
+    /// `None` for the goal and for unsolvable boards.
+    pub fn parent_move(&self, board: &Board) -> Option<Move> {
+        let rank = board.rank().filter(|&rank| Some(rank) != Board::GOAL.rank())?;
+        packed2_at(self.table.payload(), u64::from(rank)).and_then(Move::from_index)
+    }
+
     /// A shortest move sequence from `board` to the goal, or `None` when `board` is
     /// unsolvable. Fails only if the table's entries contradict each other.
     pub fn optimal_moves(&self, board: &Board) -> Result<Option<Vec<Move>>, TableError> {

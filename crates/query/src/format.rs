@@ -96,6 +96,8 @@ numbered_enum! {
         Rotation = 3 => "rotation",
         /// The magic cube (a 3x3x3 Rubik's cube, quarter turns).
         MagicCube = 4 => "magic-cube",
+        /// The fifteen puzzle.
+        Fifteen = 5 => "fifteen",
     }
 }
 
@@ -113,9 +115,12 @@ numbered_enum! {
         StateDistanceMod4 = 11 => "state-distance-mod4",
         /// For each ranked state, its distance (fewest moves) to the goal.
         Distance = 20 => "distance",
-        /// Every state within the variant's number of moves of the goal, as sorted keys,
-        /// each with the move that takes it one step closer.
-        ParentWithin = 30 => "within",
+        /// Every state within the variant's number of moves of the goal, by key, each with
+        /// a shortest solution.
+        SolutionWithin = 30 => "within",
+        /// For each placement of a pattern's tiles (the variant names them, bit `t` for
+        /// tile `t`), the fewest moves of those tiles that bring them to their goal cells.
+        PatternDatabase = 40 => "pattern",
     }
 }
 
@@ -131,9 +136,11 @@ numbered_enum! {
         Packed1 = 11 => "packed-1",
         /// Four bits per entry, two entries per byte, the first in the low half.
         Packed4 = 20 => "packed-4",
-        /// Records of nine bytes (a little-endian 72-bit number: a key above four bits of
-        /// value), sorted by key; see [`record9_at`].
-        Records9 = 30 => "records-9",
+        /// Records of twelve bytes (a little-endian 96-bit number: a key above 28 bits of
+        /// value) in hash buckets behind an index of bucket offsets; see [`crate::buckets`].
+        /// (Code 30 was nine-byte records sorted by key, searched by bisection; such files
+        /// are refused as an unknown encoding.)
+        BucketedRecords12 = 31 => "bucketed-records-12",
     }
 }
 
@@ -145,7 +152,7 @@ impl Encoding {
             Encoding::Bytes => Some(entries),
             Encoding::Packed1 => Some(entries.div_ceil(8)),
             Encoding::Packed4 => Some(entries.div_ceil(2)),
-            Encoding::Records9 => entries.checked_mul(RECORD9_LEN as u64),
+            Encoding::BucketedRecords12 => crate::buckets::payload_len(entries),
         }
     }
 }
@@ -236,6 +243,13 @@ pub struct Metadata {
 }
 
 impl Metadata {
+    /// How many entries (or states, for a table not indexed by state) the per-distance counts
+    /// add up to, or `None` when the sum overflows, which [`Table::open`](crate::Table::open)
+    /// refuses.
+    pub fn entry_total(&self) -> Option<u64> {
+        self.depth_counts.iter().try_fold(0u64, |total, &count| total.checked_add(count))
+    }
+
     /// The largest distance with an entry, if any.
     pub fn max_depth(&self) -> Option<usize> {
         self.depth_counts.iter().rposition(|&count| count > 0)
@@ -369,25 +383,6 @@ pub fn packed2_at(payload: &[u8], index: u64) -> Option<u8> {
 pub fn packed4_at(payload: &[u8], index: u64) -> Option<u8> {
     let byte = payload.get(usize::try_from(index / 2).ok()?)?;
     Some(byte >> ((index % 2) * 4) & 0b1111)
-}
-
-/// The length in bytes of one [`Encoding::Records9`] record.
-pub const RECORD9_LEN: usize = 9;
-
-/// Reads record `index` of a [`Encoding::Records9`] payload as a number below 2^72, or
-/// `None` past its end.
-pub fn record9_at(payload: &[u8], index: usize) -> Option<u128> {
-    let start = index.checked_mul(RECORD9_LEN)?;
-    let bytes = payload.get(start..start.checked_add(RECORD9_LEN)?)?;
-    let mut wide = [0u8; 16];
-    wide[..RECORD9_LEN].copy_from_slice(bytes);
-    Some(u128::from_le_bytes(wide))
-}
-
-/// The nine little-endian bytes of an [`Encoding::Records9`] record (below 2^72).
-pub fn record9_bytes(record: u128) -> [u8; RECORD9_LEN] {
-    let wide = record.to_le_bytes();
-    std::array::from_fn(|i| wide[i])
 }
 
 /// Reads entry `index` of a [`Encoding::Packed1`] payload, or `None` past its end.

@@ -55,8 +55,11 @@
 //! without it.
 #![deny(missing_docs)]
 
+pub mod buckets;
 pub mod cubic;
 pub mod eight;
+pub mod fifteen;
+pub mod fifteen_search;
 pub mod format;
 pub mod magic_cube;
 mod map;
@@ -69,22 +72,53 @@ pub use table::{Table, TableError, TableErrorKind};
 pub use tables::{default_dir, Tables, TablesDirError, TABLES_ENV};
 
 /// Checks what a checksum cannot: that a table's entries agree where a reader relies on it
-/// (the magic cube's keys in order). `puzzle-tables verify` runs it after the checksum;
-/// readers trust the checksum, which the generator computed over entries it had checked.
+/// (the magic cube's records in their buckets, each solving its cube) and, where entries are distances, that they
+/// count as the metadata says. `puzzle-tables verify` runs it after the checksum; readers
+/// trust the checksum, which the generator computed over entries it had checked.
 ///
 /// ```
 /// # let dir = tempfile::tempdir()?;
-/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::MagicCube, dir.path(), &mut puzzle_tables_generator::Silent)?;
-/// use puzzle_tables_query::{check_entries, magic_cube::CubeTable, Tables};
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Rotation, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::{check_entries, rotation::RotationTable, Tables};
 ///
-/// check_entries(&Tables::open(dir.path())?.table(&CubeTable::SPEC)?)?;
+/// check_entries(&Tables::open(dir.path())?.table(&RotationTable::SPEC)?)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_entries(table: &Table) -> Result<(), TableError> {
-    match table.spec().puzzle {
-        Puzzle::MagicCube => magic_cube::check_key_order(table),
-        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation => Ok(()),
+    match table.spec().kind {
+        TableKind::SolutionWithin => magic_cube::check_records(table),
+        TableKind::Distance | TableKind::PatternDistance | TableKind::PatternDatabase => check_distance_counts(table),
+        TableKind::ParentMove | TableKind::StateDistanceMod4 => Ok(()),
     }
+}
+
+/// Counts a distance table's entries per distance from its payload and compares the counts
+/// with the metadata's.
+fn check_distance_counts(table: &Table) -> Result<(), TableError> {
+    let payload = table.payload();
+    let distance_at = |index: u64| match table.spec().encoding {
+        Encoding::Packed4 => format::packed4_at(payload, index),
+        Encoding::Bytes => payload.get(usize::try_from(index).ok()?).copied(),
+        Encoding::Packed2 | Encoding::Packed1 | Encoding::BucketedRecords12 => None,
+    };
+    let mut counted: Vec<u64> = Vec::new();
+    for index in 0..table.spec().entries {
+        let distance = usize::from(distance_at(index).unwrap_or(u8::MAX));
+        if counted.len() <= distance {
+            counted.resize(distance + 1, 0);
+        }
+        counted[distance] += 1;
+    }
+    let stored = &table.metadata().depth_counts;
+    let count = |counts: &[u64], distance: usize| counts.get(distance).copied().unwrap_or(0);
+    let differs = |&distance: &usize| count(&counted, distance) != count(stored, distance);
+    let Some(distance) = (0..counted.len().max(stored.len())).find(differs) else { return Ok(()) };
+    let message = format!(
+        "the payload holds {} entries at distance {distance}, the metadata says {}",
+        count(&counted, distance),
+        count(stored, distance)
+    );
+    Err(table.error(TableErrorKind::Inconsistent(message)))
 }
 
 /// Every table a puzzle needs, in the order they are built.
@@ -104,5 +138,15 @@ pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
             .collect(),
         Puzzle::Rotation => vec![rotation::RotationTable::SPEC],
         Puzzle::MagicCube => vec![magic_cube::CubeTable::SPEC],
+        Puzzle::Fifteen => fifteen::Partition::SixSixThree.specs(),
+    }
+}
+
+/// Tables a puzzle can use but does not build on first use (the fifteen puzzle's 7-8
+/// databases): `verify` checks them when present, `install` accepts them.
+pub fn optional_tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
+    match puzzle {
+        Puzzle::Fifteen => fifteen::Partition::SevenEight.specs(),
+        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation | Puzzle::MagicCube => Vec::new(),
     }
 }

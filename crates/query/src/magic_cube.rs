@@ -1,21 +1,23 @@
 //! Magic-cube answers from the `within` table: every cube within [`TABLE_DEPTH`] quarter
-//! turns of solved, as nine-byte records sorted by key (see [`Encoding::Records9`]).
+//! turns of solved, as twelve-byte records in hash buckets (see [`crate::buckets`]).
 //!
-//! A record is `key << 4 | value`: `key` is the cube's perfect 67-bit [`Cube::key`], and
-//! `value` the index of a turn that takes the cube one quarter turn closer to solved
-//! ([`SOLVED_MARK`] for the solved cube itself). Keys are exact, not hashed, so a lookup
-//! never confuses two cubes: a key that is present is that cube, and walking its turns
-//! reaches solved in exactly its distance.
+//! A record is `key << 28 | solution`: `key` is the cube's perfect 67-bit [`Cube::key`],
+//! and `solution` a shortest solution, one turn index a nibble, the first turn in the lowest
+//! nibble and [`NO_TURN`] in every nibble after the last turn (seven nibbles, enough for
+//! every depth with a known count). Keys are exact, not hashed, so a lookup never confuses
+//! two cubes: a key that is present is that cube. Storing the whole solution makes an
+//! answer one key and one lookup, where storing one turn closer took a key and a lookup a
+//! turn, and the key dominates a lookup's cost.
 //!
 //! Answers:
-//! - [`CubeTable::solution_within_depth`]: a binary search, then a walk: a shortest
-//!   solution for every cube within the table's depth, and `None` for every other.
+//! - [`CubeTable::solution_within_depth`]: a bucket lookup: a shortest solution for every
+//!   cube within the table's depth, and `None` for every other.
 //! - [`CubeTable::optimal_solution`]: meet in the middle. A cube at distance `D` in
 //!   `depth + 1 ..= 2 * depth` has, `D - depth` turns along a shortest solution, a cube in the
 //!   table; searching every sequence of `r = 1, 2, ...` turns from the cube, the first `r`
-//!   that reaches a table cube gives `D = depth + r`, and that sequence plus the walk is a
-//!   shortest solution. When no sequence of `depth` turns reaches the table, the cube needs
-//!   more than `2 * depth`.
+//!   that reaches a table cube gives `D = depth + r`, and that sequence plus the cube's
+//!   stored solution is a shortest solution. When no sequence of `depth` turns reaches the
+//!   table, the cube needs more than `2 * depth`.
 
 /// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
 pub use puzzle_tables_models::magic_cube::{notation, parse_net, Cube, CubeError, Facelets, Turn};
@@ -24,7 +26,8 @@ use std::path::Path;
 
 use puzzle_tables_models::magic_cube::{POSITIONS_WITHIN, RANKING_VERSION};
 
-use crate::format::{record9_at, Encoding, Puzzle, TableKind, TableSpec, RECORD9_LEN};
+use crate::buckets::{BucketedRecords, VALUE_BITS, VALUE_MASK};
+use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
 
 /// How many quarter turns from solved the table reaches: it holds every cube within this
@@ -39,12 +42,36 @@ use crate::table::{Table, TableError, TableErrorKind};
 /// | 6 | 983,926 | 0.40 s | 8.9 MB | 6.4 MB | 5 ms | 0.6 s (exact to 12) |
 /// | 7 | 9,205,558 | 2.5-4 s | 83 MB | 54 MB | 60 ms | 12 s (exact to 14) |
 ///
+/// These figures were measured with the former layout (nine-byte records sorted by key,
+/// one turn each). The bucketed layout with whole solutions makes depth 6 12.8 MB raw and
+/// 11.6 MB with `zstd -19` (solutions compress worse than single turns); the other
+/// columns are re-measured in BENCHMARKS.md.
+///
 /// Depth 7 would cost every run 60 ms of checking and every search seconds for two more
 /// turns of reach; depth 6 costs a few megabytes for exact answers up to twelve.
 pub const TABLE_DEPTH: usize = 6;
 
-/// The record value of the solved cube, which has no turn to make.
-pub const SOLVED_MARK: u8 = 15;
+/// A nibble of a stored solution past its last turn.
+pub const NO_TURN: u8 = 15;
+/// The stored solution of the solved cube: no turn at all.
+pub const SOLVED_VALUE: u32 = VALUE_MASK as u32;
+
+/// `turn` followed by the stored solution `then`: the solution of the cube `turn` leads
+/// from to the cube `then` solves.
+pub fn prepend_turn(turn: Turn, then: u32) -> u32 {
+    (then << 4 | u32::from(turn.index())) & SOLVED_VALUE
+}
+
+/// The turns of a stored solution, or `None` when it is not one (an index above the
+/// twelve turns, or a turn after [`NO_TURN`]).
+fn decode_solution(mut value: u32) -> Option<Vec<Turn>> {
+    let mut turns = Vec::with_capacity(TABLE_DEPTH);
+    while value & 0xf != u32::from(NO_TURN) {
+        turns.push(Turn::from_index((value & 0xf) as u8)?);
+        value >>= 4;
+    }
+    (value == SOLVED_VALUE >> (4 * turns.len())).then_some(turns)
+}
 
 /// The magic cube's `within` table, verified and ready for queries: opened by
 /// [`Tables::magic_cube`](crate::Tables::magic_cube).
@@ -86,18 +113,26 @@ const fn unwrap_spec(spec: Option<TableSpec>) -> TableSpec {
     }
 }
 
-/// Checks that a `within` table's keys are strictly increasing: a binary search over
-/// unsorted keys would miss cubes that are there.
-pub fn check_key_order(table: &Table) -> Result<(), TableError> {
-    let payload = table.payload();
-    let mut previous = None;
-    for index in 0..payload.len() / RECORD9_LEN {
-        let key = record9_at(payload, index).unwrap_or(0) >> 4;
-        if previous.is_some_and(|previous| previous >= key) {
-            let message = format!("record {index} is not above the one before it");
-            return Err(table.error(TableErrorKind::Inconsistent(message)));
+/// Checks that a `within` table's records lie in their keys' buckets, each key once
+/// ([`BucketedRecords::check`]): a lookup in the wrong bucket would miss cubes that are
+/// there; and that each record's key is a cube's and its solution, within the table's
+/// depth, solves that cube.
+pub fn check_records(table: &Table) -> Result<(), TableError> {
+    let inconsistent = |message: String| table.error(TableErrorKind::Inconsistent(message));
+    let records = BucketedRecords::new(table.payload(), table.spec().entries);
+    records.check().map_err(inconsistent)?;
+    for (number, record) in records.records().enumerate() {
+        let cube = Cube::from_key(record >> VALUE_BITS);
+        let turns = decode_solution((record & VALUE_MASK) as u32);
+        let solves = match (cube, turns) {
+            (Some(cube), Some(turns)) => {
+                turns.len() <= table.spec().variant as usize && cube.apply_all(&turns).is_solved()
+            }
+            _ => false,
+        };
+        if !solves {
+            return Err(inconsistent(format!("record {number} does not hold a cube and a solution of it")));
         }
-        previous = Some(key);
     }
     Ok(())
 }
@@ -127,9 +162,9 @@ impl CubeTable {
         }
         Some(TableSpec {
             puzzle: Puzzle::MagicCube,
-            kind: TableKind::ParentWithin,
+            kind: TableKind::SolutionWithin,
             variant: depth as u32,
-            encoding: Encoding::Records9,
+            encoding: Encoding::BucketedRecords12,
             ranking_version: RANKING_VERSION,
             entries: POSITIONS_WITHIN[depth],
         })
@@ -138,10 +173,10 @@ impl CubeTable {
     /// The spec of the table this build answers from, of depth [`TABLE_DEPTH`].
     pub const SPEC: TableSpec = unwrap_spec(Self::spec(TABLE_DEPTH));
 
-    /// Opens and verifies the table at `path`. The generator checked that the keys are in
-    /// strictly increasing order before it computed the checksum; [`check_key_order`] checks
-    /// it again, for `puzzle-tables verify`, since it reads every record (milliseconds that
-    /// a one-case command should not pay).
+    /// Opens and verifies the table at `path`. The generator checked the buckets before it
+    /// computed the checksum; [`check_records`] checks them again, for `puzzle-tables
+    /// verify`, since it reads every record (milliseconds that a one-case command should not
+    /// pay).
     pub fn open(path: &Path) -> Result<CubeTable, TableError> {
         Table::open_verified(path, &Self::SPEC).map(Self::from_table)
     }
@@ -161,53 +196,21 @@ impl CubeTable {
         self.table.spec().variant as usize
     }
 
-    fn len(&self) -> usize {
-        self.table.payload().len() / RECORD9_LEN
-    }
-
-    fn record(&self, index: usize) -> u128 {
-        record9_at(self.table.payload(), index).unwrap_or(u128::MAX)
-    }
-
-    /// The record value of the cube with key `key`, or `None` when it is not in the table.
-    fn value_of(&self, key: u128) -> Option<u8> {
-        let (mut low, mut high) = (0, self.len());
-        while low < high {
-            let middle = low + (high - low) / 2;
-            let record = self.record(middle);
-            match (record >> 4).cmp(&key) {
-                std::cmp::Ordering::Less => low = middle + 1,
-                std::cmp::Ordering::Greater => high = middle,
-                std::cmp::Ordering::Equal => return Some((record & 0xf) as u8),
+    /// A shortest solution of `cube` when it is within the table's depth, else `None`.
+    /// Fails only if the stored solution is not one (a turn index out of range, or longer
+    /// than the depth). That each solution solves its cube is the generator's construction,
+    /// under the checksum; [`check_records`] replays every one for `puzzle-tables verify`.
+    pub fn solution_within_depth(&self, cube: &Cube) -> Result<Option<Vec<Turn>>, TableError> {
+        let records = BucketedRecords::new(self.table.payload(), self.table.spec().entries);
+        let key = cube.key();
+        let Some(value) = records.value_of(key) else { return Ok(None) };
+        match decode_solution(value) {
+            Some(turns) if turns.len() <= self.depth() => Ok(Some(turns)),
+            _ => {
+                let message = format!("the stored solution of the cube of key {key} is not a solution");
+                Err(self.table.error(TableErrorKind::Inconsistent(message)))
             }
         }
-        None
-    }
-
-    /// A shortest solution of `cube` when it is within the table's depth, else `None`.
-    /// Fails only if the table's entries contradict each other.
-    pub fn solution_within_depth(&self, cube: &Cube) -> Result<Option<Vec<Turn>>, TableError> {
-        let Some(mut value) = self.value_of(cube.key()) else { return Ok(None) };
-        let mut cube = *cube;
-        let mut turns = Vec::new();
-        while value != SOLVED_MARK {
-            let turn = Turn::from_index(value).filter(|_| turns.len() < self.depth());
-            let next = turn.and_then(|turn| {
-                let next = cube.apply(turn);
-                Some((turn, next, self.value_of(next.key())?))
-            });
-            let Some((turn, next, next_value)) = next else {
-                let message = format!("the walk from the cube of key {} does not reach solved", cube.key());
-                return Err(self.table.error(TableErrorKind::Inconsistent(message)));
-            };
-            turns.push(turn);
-            (cube, value) = (next, next_value);
-        }
-        if !cube.is_solved() {
-            let message = format!("the cube of key {} is marked solved", cube.key());
-            return Err(self.table.error(TableErrorKind::Inconsistent(message)));
-        }
-        Ok(Some(turns))
     }
 
     /// A shortest solution of `cube` when it needs at most twice the table's depth, else
@@ -223,7 +226,7 @@ impl CubeTable {
     }
 
     /// Depth-first over the sequences of `remaining` more turns after `path`: the first that
-    /// reaches a table cube, followed by that cube's walk.
+    /// reaches a table cube, followed by that cube's stored solution.
     fn search(
         &self,
         cube: &Cube,
@@ -233,7 +236,7 @@ impl CubeTable {
         path: &mut Vec<Turn>,
     ) -> Result<Option<Vec<Turn>>, TableError> {
         if remaining == 0 {
-            return Ok(self.solution_within_depth(cube)?.map(|walk| [&path[..], &walk].concat()));
+            return Ok(self.solution_within_depth(cube)?.map(|rest| [&path[..], &rest].concat()));
         }
         for turn in Turn::ALL {
             if !may_follow(last, repeated, turn) {
@@ -293,5 +296,15 @@ mod tests {
             assert!(layer.is_subset(&reached), "length {length}");
         }
         assert_eq!(layers.iter().map(|l| l.len() as u64).sum::<u64>(), POSITIONS_WITHIN[4]);
+    }
+
+    #[test]
+    fn stored_solutions_decode_to_their_turns_and_nothing_else_does() {
+        let turns = [Turn::ALL[3], Turn::ALL[0], Turn::ALL[11]];
+        let value = turns.iter().rev().fold(SOLVED_VALUE, |then, &turn| prepend_turn(turn, then));
+        assert_eq!(decode_solution(value), Some(turns.to_vec()));
+        assert_eq!(decode_solution(SOLVED_VALUE), Some(Vec::new()));
+        assert_eq!(decode_solution(value & !0xf | 12), None, "no turn 12");
+        assert_eq!(decode_solution(SOLVED_VALUE & !0xf0), None, "a turn after the end");
     }
 }

@@ -336,5 +336,9 @@ fn decode_metadata(header: &Header, map: &[u8]) -> Result<Metadata, TableErrorKi
     if crc32fast::hash(bytes) != header.metadata_crc {
         return Err(TableErrorKind::Metadata("checksum mismatch".into()));
     }
-    postcard::from_bytes(bytes).map_err(|e| TableErrorKind::Metadata(e.to_string()))
+    let metadata: Metadata = postcard::from_bytes(bytes).map_err(|e| TableErrorKind::Metadata(e.to_string()))?;
+    if metadata.entry_total().is_none() {
+        return Err(TableErrorKind::Metadata("its entries per distance add up to more than 2^64".into()));
+    }
+    Ok(metadata)
 }

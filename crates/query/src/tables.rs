@@ -10,6 +10,7 @@ use puzzle_tables_models::cubic::StartClass;
 
 use crate::cubic::{CubicDistances, CubicSolver, PatternDistances, StateDistancesMod4};
 use crate::eight::EightTable;
+use crate::fifteen::{Partition, PatternDatabase, PatternDatabases};
 use crate::magic_cube::CubeTable;
 use crate::rotation::RotationTable;
 use crate::table::{Table, TableError};
@@ -180,6 +181,14 @@ impl Tables {
     /// The magic cube's reader: exact up to 12 quarter turns.
     pub fn magic_cube(&self) -> Result<CubeTable, TableError> {
         self.table(&CubeTable::SPEC).map(CubeTable::from_table)
+    }
+
+    /// The fifteen puzzle's pattern databases of `partition`, for
+    /// [`fifteen_search::solve`](crate::fifteen_search::solve).
+    pub fn fifteen(&self, partition: Partition) -> Result<PatternDatabases, TableError> {
+        PatternDatabases::open_with(partition, |spec, tiles| {
+            self.table(spec).map(|table| PatternDatabase::from_table(table, tiles))
+        })
     }
 
     /// The cubic eight-puzzle's exact distances (three small tables): enough for

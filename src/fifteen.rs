@@ -1,0 +1,246 @@
+//! The fifteen puzzle's commands: `judge fifteen` (UVa 10181, or LightOJ 1121 with
+//! `--lightoj`), `solve fifteen`, `stats fifteen`, and `gen fifteen --partition`.
+//!
+//! Answers come from IDA* over pattern databases: the default 6-6-3 partition, built on
+//! first use, or the 7-8 partition when its tables are present (or asked for).
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, Context};
+use puzzle_tables_models::fifteen::{self as model, move_letters, Board, Move};
+use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
+use puzzle_tables_query::fifteen_search::{self, Outcome, Search, SearchProgress};
+use puzzle_tables_query::Puzzle;
+use serde_json::json;
+
+use crate::batch::{answer_lines, LineAnswer};
+use crate::judge::answer_cases;
+use crate::report::{write_json, write_walk};
+use crate::tables::TablesDir;
+use crate::SolveOptions;
+
+/// LightOJ 1121 answers "not solvable" beyond this many moves.
+const LIGHTOJ_MAX_MOVES: usize = 35;
+
+/// After this long on one board, the search shows its bound on a terminal.
+const QUIET_FOR: Duration = Duration::from_secs(1);
+
+/// `solve fifteen BOARD`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The sixteen numbers row by row, 0 for the blank: "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11
+    /// 15"; `-` reads one board per line from standard input and writes one answer per line.
+    #[arg(required = true, num_args = 1..)]
+    board: Vec<String>,
+    #[command(flatten)]
+    options: SolveOptions,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// How to search.
+#[derive(clap::Args)]
+pub struct SearchArgs {
+    /// Give up on a board that needs more than N moves (no board needs more than 80).
+    #[arg(long, value_name = "N", default_value_t = model::MAX_DISTANCE)]
+    max_moves: usize,
+    /// The pattern databases: 6-6-3 (built on first use) or 7-8 (faster; build it with `gen
+    /// fifteen --partition 7-8`) [default: 7-8 when its tables are present, else 6-6-3].
+    #[arg(long, value_parser = partition_parser())]
+    partition: Option<Partition>,
+}
+
+/// Parses a partition's label for clap.
+pub fn partition_parser() -> impl clap::builder::TypedValueParser<Value = Partition> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(Partition::ALL.map(Partition::label))
+        .map(|label| Partition::from_label(&label).expect("clap only passes listed names"))
+}
+
+/// Opens the databases of `choice`, or of 7-8 when all its tables are present and 6-6-3
+/// otherwise. The 6-6-3 tables are built when missing; the 7-8 tables only on request.
+fn open(tables: &TablesDir, choice: Option<Partition>) -> anyhow::Result<PatternDatabases> {
+    let present = |partition: Partition| partition.specs().iter().all(|spec| tables.path_of(spec).is_file());
+    let partition =
+        choice.unwrap_or(if present(Partition::SevenEight) { Partition::SevenEight } else { Partition::SixSixThree });
+    match partition {
+        Partition::SixSixThree => tables.open(Puzzle::Fifteen, |tables| tables.fifteen(partition)),
+        Partition::SevenEight => tables.open_present(|tables| tables.fifteen(partition)).map_err(|error| {
+            let dir = tables.dir().display();
+            anyhow!(
+                "{error}\n  build it with `puzzle-tables --tables {dir} gen fifteen --partition 7-8` (minutes, \
+                     about 4 GB of memory), or install the release tables with `puzzle-tables --tables {dir} install \
+                     --from RELEASE_DIR`"
+            )
+        }),
+    }
+}
+
+/// Solves `board`, showing the current bound on standard error when it is a terminal and
+/// the search has taken more than a second.
+fn search(databases: &PatternDatabases, board: &Board, max_moves: usize) -> Search {
+    let started = Instant::now();
+    let terminal = io::stderr().is_terminal();
+    let mut shown = false;
+    let mut progress = |now: SearchProgress| {
+        if terminal && started.elapsed() > QUIET_FOR {
+            eprint!("\r\x1b[Ksearching {board}: bound {} moves, {} nodes", now.bound, now.nodes);
+            shown = true;
+        }
+    };
+    let answer = fifteen_search::solve(databases, board, max_moves, &mut progress);
+    if shown {
+        eprint!("\r\x1b[K");
+    }
+    answer
+}
+
+/// UVa 10181: one line per board, an optimal move string or `This puzzle is not
+/// solvable.`; with `lightoj`, LightOJ 1121: `Case k: ` and the fewest moves (first in
+/// dictionary order), not solvable beyond 35 moves.
+pub fn judge(tables: &TablesDir, input: &str, lightoj: bool) -> anyhow::Result<ExitCode> {
+    let parsed = model::parse_judge_input(input);
+    let databases = open(tables, None)?;
+    if let Some(problem) = &parsed.count_problem {
+        eprintln!("puzzle-tables: rejected input {problem}");
+    }
+    // LightOJ numbers the cases of the input, rejected ones included.
+    let numbered: Vec<_> = parsed.cases.into_iter().enumerate().map(|(i, case)| case.map(|b| (i + 1, b))).collect();
+    let max_moves = if lightoj { LIGHTOJ_MAX_MOVES } else { model::MAX_DISTANCE };
+    let code = answer_cases(&numbered, |(number, board), out| {
+        let answer = match search(&databases, board, max_moves).outcome {
+            Outcome::Solved(moves) => move_letters(&moves),
+            Outcome::Unsolvable | Outcome::BeyondLimit(_) => "This puzzle is not solvable.".to_string(),
+        };
+        if lightoj {
+            writeln!(out, "Case {number}: {answer}")?;
+        } else {
+            writeln!(out, "{answer}")?;
+        }
+        Ok(())
+    })?;
+    Ok(if parsed.count_problem.is_some() { ExitCode::from(1) } else { code })
+}
+
+/// The fewest moves and the first such move string in dictionary order; `--show` draws each
+/// board, `--json` for programs, `-` for one board per line.
+pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let max_moves = args.search.max_moves;
+    if args.board == ["-"] {
+        let databases = open(tables, args.search.partition)?;
+        return answer_lines(io::stdin().lock(), args.options.json, |line| {
+            let board: Board = match line.parse() {
+                Ok(board) => board,
+                Err(why) => return Ok(Err(format!("{why}"))),
+            };
+            let answer = search(&databases, &board, max_moves);
+            let text = match &answer.outcome {
+                Outcome::Solved(moves) => move_letters(moves),
+                Outcome::Unsolvable => "unsolvable".to_string(),
+                Outcome::BeyondLimit(limit) => format!("more than {limit} moves"),
+            };
+            Ok(Ok(LineAnswer { text, json: answer_json(&board, &databases, &answer, false) }))
+        });
+    }
+    let board: Board = args.board.join(" ").parse().context("not a fifteen-puzzle board")?;
+    let databases = open(tables, args.search.partition)?;
+    let answer = search(&databases, &board, max_moves);
+    let out = &mut io::stdout().lock();
+    if args.options.json {
+        write_json(out, &answer_json(&board, &databases, &answer, args.options.show))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match &answer.outcome {
+        Outcome::Unsolvable => writeln!(
+            out,
+            "unsolvable: the inversions among the tiles plus the blank's row from the bottom are even, and no move \
+             changes that"
+        )?,
+        Outcome::BeyondLimit(limit) => writeln!(out, "more than {limit} moves (--max-moves {max_moves})")?,
+        Outcome::Solved(moves) => {
+            let noun = if moves.len() == 1 { "move" } else { "moves" };
+            writeln!(out, "{} {noun}: {}", moves.len(), move_letters(moves))?;
+            if args.options.show {
+                let steps = moves.iter().zip(boards_along(&board, moves));
+                let steps = steps.map(|(m, next)| (m.letter().to_string(), format!("{next:#}")));
+                write_walk(out, "start", &format!("{board:#}"), steps)?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The boards after each move.
+fn boards_along(board: &Board, moves: &[Move]) -> Vec<Board> {
+    moves.iter().scan(*board, |b, &step| b.apply(step).inspect(|n| *b = *n)).collect()
+}
+
+fn answer_json(board: &Board, databases: &PatternDatabases, answer: &Search, show: bool) -> serde_json::Value {
+    let mut value = json!({
+        "puzzle": "fifteen",
+        "board": board.to_string(),
+        "solvable": answer.outcome != Outcome::Unsolvable,
+        "partition": databases.partition().label(),
+        "nodes": answer.nodes,
+    });
+    match &answer.outcome {
+        Outcome::Solved(moves) => {
+            value["distance"] = json!(moves.len());
+            value["moves"] = json!(move_letters(moves));
+            if show {
+                value["boards"] = json!(boards_along(board, moves).iter().map(Board::to_string).collect::<Vec<_>>());
+            }
+        }
+        Outcome::BeyondLimit(limit) => value["more_than"] = json!(limit),
+        Outcome::Unsolvable => {}
+    }
+    value
+}
+
+/// Per database of the partition in use: its tiles, placements and placements per value.
+pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
+    let databases = open(tables, None)?;
+    let out = &mut io::stdout().lock();
+    let reports: Vec<serde_json::Value> = databases
+        .databases()
+        .iter()
+        .map(|db| {
+            let counts = &db.table().metadata().depth_counts;
+            json!({
+                "tiles": db.tiles(),
+                "placements": counts.iter().sum::<u64>(),
+                "max_value": counts.len().saturating_sub(1),
+                "bytes": db.table().file_len(),
+                "placements_per_value": counts,
+            })
+        })
+        .collect();
+    if as_json {
+        let value = json!({ "puzzle": "fifteen", "partition": databases.partition().label(), "databases": reports });
+        write_json(out, &value)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "fifteen puzzle: 16!/2 boards, answered by IDA* over the {} pattern databases ({} bytes)",
+        databases.partition().label(),
+        databases.file_bytes()
+    )?;
+    for (db, report) in databases.databases().iter().zip(&reports) {
+        let tiles: Vec<String> = db.tiles().iter().map(u8::to_string).collect();
+        writeln!(
+            out,
+            "\ntiles {}: {} placements, values up to {}",
+            tiles.join(" "),
+            report["placements"],
+            report["max_value"]
+        )?;
+        writeln!(out, "{:>8}  placements", "value")?;
+        for (value, count) in db.table().metadata().depth_counts.iter().enumerate() {
+            writeln!(out, "{value:>8}  {count}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

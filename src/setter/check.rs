@@ -1,0 +1,259 @@
+//! `check PUZZLE INPUT ANSWERS`: a special judge. The input is read as the judge reads it;
+//! the contestant's output is hostile (see [`super::answers`]); each puzzle's
+//! [`Checker`] gives every case a verdict under its judge's rule, with the tables as the
+//! referee. One line per case, then a summary (or one JSON document); exit status 0 when
+//! every case is accepted, 1 when some is not, 2 when the input cannot be read.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use puzzle_tables_models::judge::InputError;
+use puzzle_tables_query::Puzzle;
+use serde_json::json;
+
+use super::answers::AnswerLines;
+use crate::judge::read_input;
+use crate::report::write_json;
+
+/// `check PUZZLE INPUT ANSWERS`.
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// The puzzle whose judge format the input and the answers are in.
+    #[arg(value_parser = crate::puzzle_parser())]
+    pub puzzle: Puzzle,
+    /// The judge input the answers are for ("-" for standard input).
+    pub input: PathBuf,
+    /// The contestant's output to check ("-" for standard input).
+    pub answers: PathBuf,
+    /// Print the verdicts and the summary as one JSON document.
+    #[arg(long)]
+    pub json: bool,
+    /// eight: also reject answers that solve the board in more moves than the fewest (the
+    /// judge itself accepts any answer that solves it).
+    #[arg(long)]
+    pub shortest: bool,
+}
+
+/// One puzzle's judging rule: how its input is read and how one case's answer is judged.
+pub trait Checker {
+    /// One case of the judge input.
+    type Case;
+
+    /// The puzzle's label.
+    fn label(&self) -> &'static str;
+
+    /// The cases of a judge input, or the first problem that makes it unreadable.
+    fn cases(&self, input: &str) -> Result<Vec<Self::Case>, InputError>;
+
+    /// Reads one case's answer from `output` and judges it.
+    fn judge<R: BufRead>(&self, case: &Self::Case, output: &mut AnswerLines<R>) -> anyhow::Result<Judgement>;
+}
+
+/// How a case's answer fared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The answer is right.
+    Accepted,
+    /// The answer is there and wrong.
+    WrongAnswer,
+    /// The output ended before the case's answer.
+    NoAnswer,
+}
+
+impl Outcome {
+    fn label(self) -> &'static str {
+        match self {
+            Outcome::Accepted => "accepted",
+            Outcome::WrongAnswer => "wrong answer",
+            Outcome::NoAnswer => "no answer",
+        }
+    }
+}
+
+/// A case's verdict from its puzzle's rule.
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    /// Accepted or not, and why not.
+    pub outcome: Outcome,
+    /// What was found, in words.
+    pub detail: String,
+    /// For puzzles where any solution is accepted: whether this one is shortest.
+    pub shortest: Option<bool>,
+}
+
+impl Judgement {
+    /// An accepted answer.
+    pub fn accepted(detail: impl Into<String>) -> Judgement {
+        Judgement { outcome: Outcome::Accepted, detail: detail.into(), shortest: None }
+    }
+
+    /// A wrong answer.
+    pub fn wrong(detail: impl Into<String>) -> Judgement {
+        Judgement { outcome: Outcome::WrongAnswer, detail: detail.into(), shortest: None }
+    }
+
+    /// No answer: the output ended after `lines` lines.
+    pub fn no_answer(lines: usize) -> Judgement {
+        let detail = match lines {
+            0 => "the output is empty".to_string(),
+            n => format!("the output ends after line {n}"),
+        };
+        Judgement { outcome: Outcome::NoAnswer, detail, shortest: None }
+    }
+
+    /// The same judgement, saying whether the answer is shortest.
+    pub fn with_shortest(self, shortest: bool) -> Judgement {
+        Judgement { shortest: Some(shortest), ..self }
+    }
+}
+
+/// Runs `checker` over the files named in `args` and prints the verdicts.
+pub fn run<C: Checker>(checker: &C, args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    if args.input == Path::new("-") && args.answers == Path::new("-") {
+        bail!("the input and the answers cannot both be standard input");
+    }
+    let input = read_input(Some(&args.input))?;
+    let cases = checker
+        .cases(&input)
+        .with_context(|| format!("{}: not a judge input for {}", args.input.display(), checker.label()))?;
+    let reader: Box<dyn BufRead> = if args.answers == Path::new("-") {
+        Box::new(io::stdin().lock())
+    } else {
+        let file = File::open(&args.answers).with_context(|| format!("cannot read {}", args.answers.display()))?;
+        Box::new(BufReader::with_capacity(1 << 16, file))
+    };
+    let mut output = AnswerLines::new(reader);
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut summary = Summary::default();
+    let mut verdicts = Vec::new();
+    for (index, case) in cases.iter().enumerate() {
+        let before = output.lines_taken();
+        let judgement =
+            checker.judge(case, &mut output).with_context(|| format!("cannot read {}", args.answers.display()))?;
+        let verdict = Verdict {
+            case: index + 1,
+            lines: (before + 1..=output.lines_taken()),
+            notes: output.take_notes(),
+            judgement,
+        };
+        summary.count(&verdict.judgement);
+        if args.json {
+            verdicts.push(verdict.to_json());
+        } else {
+            writeln!(out, "{verdict}")?;
+        }
+    }
+    let extra_from =
+        first_extra_line(&mut output).with_context(|| format!("cannot read {}", args.answers.display()))?;
+    let accepted = summary.accepted == cases.len() && extra_from.is_none();
+    if args.json {
+        let document = json!({
+            "puzzle": checker.label(),
+            "accepted": accepted,
+            "cases": verdicts,
+            "summary": summary.to_json(cases.len(), extra_from),
+        });
+        write_json(&mut out, &document)?;
+    } else {
+        summary.write(&mut out, checker.label(), cases.len(), extra_from)?;
+    }
+    out.flush()?;
+    Ok(if accepted { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The first non-blank line after the last case's answer, if any (blank lines at the end
+/// are forgiven); reading stops there, so a long tail costs nothing.
+fn first_extra_line<R: BufRead>(output: &mut AnswerLines<R>) -> io::Result<Option<usize>> {
+    let line = output.next_nonblank()?;
+    Ok(line.map(|line| line.number))
+}
+
+/// One case's verdict, with the output lines it read and what was forgiven there.
+struct Verdict {
+    case: usize,
+    lines: std::ops::RangeInclusive<usize>,
+    notes: Vec<String>,
+    judgement: Judgement,
+}
+
+impl Verdict {
+    fn to_json(&self) -> serde_json::Value {
+        let lines = (!self.lines.is_empty()).then(|| [*self.lines.start(), *self.lines.end()]);
+        let mut value = json!({
+            "case": self.case,
+            "verdict": self.judgement.outcome.label(),
+            "detail": self.judgement.detail,
+            "output_lines": lines,
+            "notes": self.notes,
+        });
+        if let Some(shortest) = self.judgement.shortest {
+            value["shortest"] = shortest.into();
+        }
+        value
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    /// `case 3: wrong answer: the moves leave 2 tiles out of place`, then what was
+    /// forgiven in brackets.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "case {}: {}: {}", self.case, self.judgement.outcome.label(), self.judgement.detail)?;
+        if !self.notes.is_empty() {
+            write!(f, " [{}]", self.notes.join("; "))?;
+        }
+        Ok(())
+    }
+}
+
+/// Counts of each outcome.
+#[derive(Default)]
+struct Summary {
+    accepted: usize,
+    wrong_answer: usize,
+    no_answer: usize,
+    /// Accepted answers that say whether they are shortest, and how many are.
+    rated: usize,
+    shortest: usize,
+}
+
+impl Summary {
+    fn count(&mut self, judgement: &Judgement) {
+        match judgement.outcome {
+            Outcome::Accepted => self.accepted += 1,
+            Outcome::WrongAnswer => self.wrong_answer += 1,
+            Outcome::NoAnswer => self.no_answer += 1,
+        }
+        if let (Outcome::Accepted, Some(shortest)) = (judgement.outcome, judgement.shortest) {
+            self.rated += 1;
+            self.shortest += usize::from(shortest);
+        }
+    }
+
+    fn write(&self, out: &mut impl Write, label: &str, cases: usize, extra_from: Option<usize>) -> io::Result<()> {
+        let shortest = if self.rated > 0 { format!(" ({} of them shortest)", self.shortest) } else { String::new() };
+        writeln!(
+            out,
+            "{label}: {cases} cases: {} accepted{shortest}, {} wrong answer, {} no answer",
+            self.accepted, self.wrong_answer, self.no_answer
+        )?;
+        if let Some(line) = extra_from {
+            writeln!(out, "extra output: line {line} comes after the last case's answer")?;
+        }
+        let all = self.accepted == cases && extra_from.is_none();
+        writeln!(out, "{}", if all { "accepted" } else { "not accepted" })
+    }
+
+    fn to_json(&self, cases: usize, extra_from: Option<usize>) -> serde_json::Value {
+        json!({
+            "cases": cases,
+            "accepted": self.accepted,
+            "wrong_answer": self.wrong_answer,
+            "no_answer": self.no_answer,
+            "shortest": (self.rated > 0).then_some(self.shortest),
+            "extra_output_from_line": extra_from,
+        })
+    }
+}

@@ -1,0 +1,203 @@
+//! The magic cube for `check` and `random` (ZOJ 2477): the count is the minimum number of
+//! quarter turns and the steps solve the cube, `-1` exactly when more than five are
+//! needed; cubes are drawn from the layers of the ball the table covers.
+
+use std::io::{self, BufRead, Write};
+
+use anyhow::{anyhow, bail};
+use puzzle_tables_models::judge::InputError;
+use puzzle_tables_models::magic_cube::{self as model, Cube, Facelets, Turn, JUDGE_LIMIT, KEY_SPACE};
+use puzzle_tables_query::magic_cube::CubeTable;
+use puzzle_tables_query::{Puzzle, Tables};
+
+use super::answers::{shown, AnswerLine, AnswerLines};
+use super::check::{Checker, Judgement};
+use super::random::{Drawer, Population};
+use crate::tables::TablesDir;
+
+/// How many random keys `random magic-cube` may try (without `--distance`): half name a
+/// cube, and repeats among 4.3 * 10^19 cubes are all but impossible.
+const ATTEMPTS: u64 = 1 << 40;
+
+/// The magic cube's table.
+pub struct MagicCube {
+    table: CubeTable,
+}
+
+impl MagicCube {
+    /// Opens the table.
+    pub fn open(tables: &TablesDir) -> anyhow::Result<MagicCube> {
+        Ok(MagicCube { table: tables.open(Puzzle::MagicCube, Tables::magic_cube)? })
+    }
+
+    /// The fewest quarter turns that solve `cube`, `None` when more than the judge's five.
+    fn judge_distance(&self, cube: &Cube) -> anyhow::Result<Option<usize>> {
+        let solution = self.table.solution_within_depth(cube)?;
+        Ok(solution.map(|turns| turns.len()).filter(|&turns| turns <= JUDGE_LIMIT))
+    }
+}
+
+/// A step line, `face dir`, as a turn: two whole numbers, as the judge reads them.
+fn step_of(line: &AnswerLine) -> Option<Turn> {
+    let numbers: Vec<i64> = line.text.split_whitespace().map(|t| t.parse().ok()).collect::<Option<_>>()?;
+    match numbers[..] {
+        [face @ 0..=5, dir @ (1 | -1)] => Turn::new(face as usize, dir == 1),
+        _ => None,
+    }
+}
+
+fn looks_like_step(line: &AnswerLine) -> bool {
+    line.text.split_whitespace().count() == 2
+}
+
+fn stickers_out_of_place(cube: &Cube) -> usize {
+    let solved = Facelets::SOLVED.colours();
+    cube.facelets().colours().iter().zip(solved).filter(|&(&sticker, home)| sticker != home).count()
+}
+
+impl Checker for MagicCube {
+    type Case = Cube;
+
+    fn label(&self) -> &'static str {
+        "magic-cube"
+    }
+
+    fn cases(&self, input: &str) -> Result<Vec<Cube>, InputError> {
+        let parsed = model::parse_judge_input(input);
+        match parsed.count_problem {
+            Some(problem) => Err(problem),
+            None => parsed.cases.into_iter().collect(),
+        }
+    }
+
+    fn judge<R: BufRead>(&self, cube: &Cube, output: &mut AnswerLines<R>) -> anyhow::Result<Judgement> {
+        let Some(count_line) = output.next_nonblank()? else { return Ok(Judgement::no_answer(output.lines_taken())) };
+        // The steps are the lines of two numbers after the count (read even when the count
+        // is not a number); the next case's count stands alone on its line, so a wrong
+        // count does not swallow the next case.
+        let mut steps = Vec::new();
+        let mut bad_step = None;
+        while let Some(line) = output.next_nonblank_if(looks_like_step)? {
+            match step_of(&line) {
+                Some(turn) if bad_step.is_none() && steps.len() <= JUDGE_LIMIT => steps.push(turn),
+                Some(_) => {}
+                None => bad_step = bad_step.or(Some(line)),
+            }
+        }
+        let given = output.lines_taken() - count_line.number;
+        let Ok(count) = count_line.text.parse::<i64>() else {
+            return Ok(Judgement::wrong(format!("expected the number of steps, found {}", shown(&count_line.text))));
+        };
+        let minimum = self.judge_distance(cube)?;
+        if count == -1 {
+            return Ok(match (minimum, given) {
+                (_, 1..) => Judgement::wrong(format!("-1 is followed by {given} step lines")),
+                (None, _) => Judgement::accepted("-1 (more than 5 quarter turns are needed)"),
+                (Some(turns), _) => Judgement::wrong(format!("says -1, but {turns} quarter turns solve it")),
+            });
+        }
+        if usize::try_from(count).ok() != Some(given) {
+            return Ok(Judgement::wrong(format!(
+                "cut short or overlong: the count says {count}, {given} steps follow"
+            )));
+        }
+        if let Some(line) = bad_step {
+            return Ok(Judgement::wrong(format!(
+                "line {}: {} is not a step \"face dir\"",
+                line.number,
+                shown(&line.text)
+            )));
+        }
+        if given > JUDGE_LIMIT {
+            return Ok(Judgement::wrong(match minimum {
+                None => format!("{given} steps, but the judge's answer is -1 beyond 5"),
+                Some(turns) => format!("too long: {given} steps, the minimum is {turns}"),
+            }));
+        }
+        let end = cube.apply_all(&steps);
+        if !end.is_solved() {
+            return Ok(Judgement::wrong(format!(
+                "the steps leave {} stickers out of place",
+                stickers_out_of_place(&end)
+            )));
+        }
+        Ok(match minimum {
+            None => Judgement::wrong(format!("{given} steps solve it, but the judge's answer is -1 beyond 5")),
+            Some(turns) if turns < given => {
+                Judgement::wrong(format!("too long: {given} steps, the minimum is {turns}"))
+            }
+            Some(_) => Judgement::accepted(format!("{given} steps, the minimum")),
+        })
+    }
+}
+
+/// The keys of every cube exactly `distance` quarter turns from solved, in increasing
+/// order, by a breadth-first walk of the model: a quarter turn changes the parity of the
+/// corner permutation, so a layer's neighbours lie in the layers next to it only.
+fn layer_keys(distance: usize) -> Vec<u128> {
+    let (mut previous, mut current) = (Vec::new(), vec![Cube::SOLVED.key()]);
+    for _ in 0..distance {
+        let mut next: Vec<u128> = current
+            .iter()
+            .filter_map(|&key| Cube::from_key(key))
+            .flat_map(|cube| Turn::ALL.map(|turn| cube.apply(turn).key()))
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        next.retain(|key| previous.binary_search(key).is_err());
+        (previous, current) = (current, next);
+    }
+    current
+}
+
+impl Drawer for MagicCube {
+    type Board = Cube;
+
+    fn label(&self) -> &'static str {
+        "magic-cube"
+    }
+
+    fn population(&self, distance: Option<u32>) -> anyhow::Result<(String, Population<'_, Cube>)> {
+        let Some(distance) = distance else {
+            let draw = |prng: &mut super::prng::Prng| {
+                // Half the keys name pieces of unequal parity, which no turns reach: a try
+                // that draws one is rejected.
+                Ok(Cube::from_key(prng.below_u128(KEY_SPACE)))
+            };
+            let population = Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS };
+            return Ok(("solvable cubes".to_string(), population));
+        };
+        let depth = self.table.depth();
+        if distance as usize > depth {
+            bail!("the table reaches {depth} quarter turns from solved; --distance {distance} is beyond it");
+        }
+        let size = self.table.table().metadata().depth_counts.get(distance as usize).copied().unwrap_or(0);
+        let layer = layer_keys(distance as usize);
+        if layer.len() as u64 != size {
+            bail!("the table counts {size} cubes at distance {distance} but the walk finds {}", layer.len());
+        }
+        let unrank = move |index: u64| {
+            let cube =
+                Cube::from_key(layer[index as usize]).ok_or_else(|| anyhow!("a key of the walk names no cube"))?;
+            // The table, through its reader, confirms every cube drawn.
+            match self.table.solution_within_depth(&cube)? {
+                Some(turns) if turns.len() == distance as usize => Ok(cube),
+                other => bail!("the walk puts a cube at {distance} turns, the table at {:?}", other.map(|t| t.len())),
+            }
+        };
+        Ok((format!("cubes at distance {distance}"), Population::Listed { size, unrank: Box::new(unrank) }))
+    }
+
+    fn write_boards(&self, out: &mut dyn Write, cubes: &[Cube], judge_input: bool) -> io::Result<()> {
+        if judge_input {
+            writeln!(out, "{}", cubes.len())?;
+        }
+        for (index, cube) in cubes.iter().enumerate() {
+            if judge_input || index > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{}", cube.facelets().net())?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,51 @@
+//! Tools for problem setters and puzzlers: `check` (a special judge that referees a
+//! contestant's output with the tables) and `random` (boards drawn uniformly at an exact
+//! distance).
+//!
+//! Each puzzle is one module here implementing the two small interfaces,
+//! [`check::Checker`] and [`random::Drawer`], and opening its tables in one place; adding a
+//! puzzle is one more module and one match arm in [`check_command`] and [`random_command`].
+
+mod answers;
+pub mod check;
+mod cubic;
+mod eight;
+mod magic_cube;
+mod prng;
+pub mod random;
+mod rotation;
+
+use std::process::ExitCode;
+
+use anyhow::bail;
+use puzzle_tables_query::Puzzle;
+
+use crate::tables::TablesDir;
+
+/// `check PUZZLE INPUT ANSWERS`.
+pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<ExitCode> {
+    if args.shortest && args.puzzle != Puzzle::Eight {
+        bail!("--shortest is for eight, whose judge accepts any solution; {} answers are exact already", args.puzzle);
+    }
+    match args.puzzle {
+        Puzzle::Eight => check::run(&eight::Eight::open(tables, args.shortest)?, args),
+        Puzzle::Cubic => check::run(&cubic::Cubic::open(tables)?, args),
+        Puzzle::Rotation => check::run(&rotation::Rotation::open(tables)?, args),
+        Puzzle::MagicCube => check::run(&magic_cube::MagicCube::open(tables)?, args),
+        Puzzle::Fifteen => bail!("check does not know the fifteen puzzle yet"),
+    }
+}
+
+/// `random PUZZLE [--distance D] [--count N] [--seed S] [--judge-input]`.
+pub fn random_command(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::Result<ExitCode> {
+    if args.start.is_some() && args.puzzle != Puzzle::Cubic {
+        bail!("--start is the cubic puzzle's start cell; {} has none", args.puzzle);
+    }
+    match args.puzzle {
+        Puzzle::Eight => random::run(&eight::Eight::open(tables, false)?, args),
+        Puzzle::Cubic => random::run(&cubic::Cubic::open(tables)?.with_start(args.start), args),
+        Puzzle::Rotation => random::run(&rotation::Rotation::open(tables)?, args),
+        Puzzle::MagicCube => random::run(&magic_cube::MagicCube::open(tables)?, args),
+        Puzzle::Fifteen => bail!("random does not know the fifteen puzzle yet"),
+    }
+}

@@ -1,0 +1,313 @@
+//! The fifteen puzzle against an independent IDA* (Manhattan distance), Korf's published
+//! optimal lengths and an independent pattern-database BFS, and through the binary.
+
+mod common;
+#[path = "reference/fifteen.rs"]
+mod reference;
+
+use std::sync::OnceLock;
+
+use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
+use puzzle_tables_models::fifteen::{move_letters, placement_unrank, Board};
+use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
+use puzzle_tables_query::fifteen_search::{solve, Outcome};
+use puzzle_tables_query::Puzzle;
+use reference::{board_text, ida_manhattan, korf_instances, pattern_values, random_walk, replay, Cells, GOAL};
+
+fn databases() -> &'static PatternDatabases {
+    static DATABASES: OnceLock<PatternDatabases> = OnceLock::new();
+    DATABASES.get_or_init(|| {
+        PatternDatabases::open_dir(Partition::SixSixThree, tables_with(Puzzle::Fifteen)).expect("the databases open")
+    })
+}
+
+fn answer(cells: Cells, max_moves: usize) -> Outcome {
+    solve(databases(), &Board::from_cells(cells).unwrap(), max_moves, &mut |_| {}).outcome
+}
+
+fn moves_of(cells: Cells) -> String {
+    match answer(cells, 80) {
+        Outcome::Solved(moves) => move_letters(&moves),
+        other => panic!("{cells:?}: {other:?}"),
+    }
+}
+
+#[test]
+fn random_walks_agree_with_manhattan_ida_move_for_move() {
+    let mut rng = fastrand::Rng::with_seed(10181);
+    for case in 0..400 {
+        let cells = random_walk(&mut rng, case % 41);
+        let expected = ida_manhattan(cells);
+        assert_eq!(moves_of(cells), expected, "{cells:?}");
+        assert_eq!(replay(cells, &expected), Some(GOAL));
+    }
+}
+
+#[test]
+fn korf_instances_need_their_published_optimal_lengths() {
+    let instances = korf_instances();
+    assert_eq!(instances.len(), 100);
+    assert_eq!(instances.iter().map(|&(_, length, _)| length).sum::<usize>(), 5305);
+    // The quickest few on the default databases, and Korf's first instance.
+    for number in [1, 16, 42, 55, 79] {
+        let (_, length, cells) = instances[number - 1];
+        let moves = moves_of(cells);
+        assert_eq!(moves.len(), length, "Korf instance {number}");
+        assert_eq!(replay(cells, &moves), Some(GOAL), "Korf instance {number}");
+    }
+}
+
+#[test]
+fn swapping_two_tiles_makes_a_board_unsolvable() {
+    let mut rng = fastrand::Rng::with_seed(1121);
+    for case in 0..200 {
+        let mut cells = random_walk(&mut rng, case);
+        let tiles: Vec<usize> = (0..16).filter(|&c| cells[c] != 0).collect();
+        let (a, b) = (tiles[rng.usize(..15)], tiles[rng.usize(..15)]);
+        if a == b {
+            continue;
+        }
+        cells.swap(a, b);
+        assert_eq!(answer(cells, 80), Outcome::Unsolvable, "{cells:?}");
+    }
+    assert_eq!(answer(GOAL, 80), Outcome::Solved(vec![]));
+}
+
+#[test]
+fn the_three_tile_database_matches_an_independent_bfs() {
+    let db = &databases().databases()[2];
+    assert_eq!(db.tiles(), [2, 3, 4]);
+    let expected = pattern_values(db.tiles());
+    assert_eq!(expected.len(), 16 * 15 * 14);
+    let mut cells = [0u8; 3];
+    for rank in 0..16 * 15 * 14 {
+        placement_unrank(rank, &mut cells);
+        assert_eq!(db.value(&cells), expected[&cells.to_vec()], "tiles 2 3 4 at {cells:?}");
+    }
+    let mut counts = vec![0u64; 1 + usize::from(*expected.values().max().unwrap())];
+    expected.values().for_each(|&v| counts[usize::from(v)] += 1);
+    assert_eq!(db.table().metadata().depth_counts, counts);
+}
+
+#[test]
+fn sampled_six_tile_values_match_an_independent_bfs() {
+    // The full 0-1 BFS of a six-tile pattern is too slow in test code; four of its tiles
+    // give lower bounds that the database must dominate, and a single tile its own
+    // Manhattan distance exactly (checked in the generator's unit tests).
+    let db = &databases().databases()[0];
+    let sub: Vec<u8> = db.tiles()[..4].to_vec();
+    let partial = pattern_values(&sub);
+    let mut rng = fastrand::Rng::with_seed(6);
+    for _ in 0..2000 {
+        let mut cells = [0u8; 16];
+        cells.iter_mut().enumerate().for_each(|(i, c)| *c = i as u8);
+        rng.shuffle(&mut cells);
+        let placement = &cells[..6];
+        assert!(db.value(placement) >= partial[&placement[..4].to_vec()], "{placement:?}");
+    }
+}
+
+const UVA_SAMPLE: &str = "2\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n13 1 2 4\n5 0 3 7\n9 6 10 12\n15 8 11 14\n";
+
+#[test]
+fn judge_answers_the_uva_sample_optimally() {
+    let output = run_with_input(binary(tables_with(Puzzle::Fifteen)).args(["judge", "fifteen"]), UVA_SAMPLE);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let first: Cells = [2, 3, 4, 0, 1, 5, 7, 8, 9, 6, 10, 12, 13, 14, 11, 15];
+    assert_eq!(stdout_of(&output), format!("{}\nThis puzzle is not solvable.\n", ida_manhattan(first)));
+    assert_eq!(stderr_of(&output), "", "no progress or messages on a pipe");
+}
+
+#[test]
+fn judge_answers_lightoj_with_case_numbers_and_the_35_move_cap() {
+    let korf_55 = korf_instances()[54].2;
+    let input = format!(
+        "3\n\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n\n13 1 2 4\n5 0 3 7\n9 6 10 12\n15 8 11 14\n\n{}\n",
+        korf_55
+            .chunks(4)
+            .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let output = run_with_input(binary(tables_with(Puzzle::Fifteen)).args(["judge", "fifteen", "--lightoj"]), &input);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let first: Cells = [2, 3, 4, 0, 1, 5, 7, 8, 9, 6, 10, 12, 13, 14, 11, 15];
+    assert_eq!(
+        stdout_of(&output),
+        format!(
+            "Case 1: {}\nCase 2: This puzzle is not solvable.\nCase 3: This puzzle is not solvable.\n",
+            ida_manhattan(first)
+        ),
+        "Korf's instance 55 needs 41 moves, past LightOJ's 35"
+    );
+}
+
+#[test]
+fn judge_names_bad_boards_and_answers_the_rest() {
+    let input = "4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n\n1 2 3 4\n5 6 7\n9 10 11 12\n13 14 15 0\n\n\
+                 1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 14 0\n\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n";
+    let output = run_with_input(binary(tables_with(Puzzle::Fifteen)).args(["judge", "fifteen"]), input);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout_of(&output), "\nR\n");
+    let errors = stderr_of(&output);
+    assert!(errors.contains("line 8: a board row is four numbers, found 3"), "{errors}");
+    assert!(errors.contains("line 12: tile 14 appears more than once"), "{errors}");
+}
+
+#[test]
+fn solve_prints_the_moves_and_each_board() {
+    let output = binary(tables_with(Puzzle::Fifteen))
+        .args(["solve", "fifteen", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "--show"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let text = stdout_of(&output);
+    assert!(text.starts_with("1 move: R\n\nstart\n 1  2  3  4\n"), "{text}");
+    assert!(text.ends_with("1. R\n 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15  0\n"), "{text}");
+}
+
+#[test]
+fn solve_json_gives_up_past_max_moves_and_says_so() {
+    let korf_1 = board_text(&korf_instances()[0].2);
+    let output = binary(tables_with(Puzzle::Fifteen))
+        .args(["solve", "fifteen", &korf_1, "--json", "--max-moves", "50"])
+        .output()
+        .unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(answer["more_than"], 50);
+    assert_eq!(answer["distance"], serde_json::Value::Null);
+    let output = binary(tables_with(Puzzle::Fifteen)).args(["solve", "fifteen", &korf_1, "--json"]).output().unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(answer["distance"], 57);
+    assert_eq!(answer["partition"], "6-6-3");
+}
+
+#[test]
+fn solve_dash_answers_one_board_per_line_in_place() {
+    let input = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n1 2 3\n2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n\
+                 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n";
+    let output = run_with_input(binary(tables_with(Puzzle::Fifteen)).args(["solve", "fifteen", "-"]), input);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout_of(&output), "R\nerror: line 2: expected 16 numbers, found 3\nunsolvable\n\n");
+    assert!(stderr_of(&output).contains("rejected input line 2: expected 16 numbers, found 3"));
+
+    let input = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 0\n\
+                 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n";
+    let output = run_with_input(binary(tables_with(Puzzle::Fifteen)).args(["solve", "fifteen", "-"]), input);
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<String> = stdout_of(&output).lines().map(str::to_string).collect();
+    assert_eq!(
+        lines,
+        [
+            "error: line 1: expected 16 numbers, found 15",
+            "error: line 2: expected 16 numbers, found 17",
+            "error: line 3: unknown tile \"x\" (tiles are 1 to 15, and 0 the blank)",
+            "R"
+        ]
+    );
+}
+
+#[test]
+fn stats_counts_placements_per_value_in_each_database() {
+    let output = binary(tables_with(Puzzle::Fifteen)).args(["stats", "fifteen", "--json"]).output().unwrap();
+    let stats: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(stats["partition"], "6-6-3");
+    let placements: Vec<u64> =
+        stats["databases"].as_array().unwrap().iter().map(|db| db["placements"].as_u64().unwrap()).collect();
+    assert_eq!(placements, [5_765_760, 5_765_760, 3360]);
+}
+
+#[test]
+fn a_missing_seven_eight_partition_is_an_error_that_says_how_to_build_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = binary(dir.path())
+        .args(["solve", "fifteen", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "--partition", "7-8"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr_of(&output).contains("gen fifteen --partition 7-8"), "{}", stderr_of(&output));
+}
+
+#[test]
+fn a_damaged_database_is_refused_with_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for spec in Partition::SixSixThree.specs() {
+        let mut bytes = std::fs::read(tables_with(Puzzle::Fifteen).join(spec.file_name())).unwrap();
+        if spec.entries == 3360 {
+            let last = bytes.len() - 1;
+            bytes[last] ^= 1;
+        }
+        std::fs::write(dir.path().join(spec.file_name()), bytes).unwrap();
+    }
+    let output = run_with_input(binary(dir.path()).args(["judge", "fifteen"]), UVA_SAMPLE);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout_of(&output), "");
+    assert!(stderr_of(&output).contains("fifteen-pattern-28.tbl: damaged payload"), "{}", stderr_of(&output));
+}
+
+#[test]
+fn gen_with_a_partition_writes_the_same_tables_and_verify_checks_them() {
+    // The 7-8 partition takes minutes and 4 GB, so the tests build 6-6-3 through the same
+    // command and code path; the 7-8 build is measured by `cargo xtask bench-fifteen`.
+    let dir = tempfile::tempdir().unwrap();
+    let output = binary(dir.path()).args(["gen", "fifteen", "--partition", "6-6-3"]).output().unwrap();
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert!(stdout_of(&output).contains("fifteen 6-6-3: built in"), "{}", stdout_of(&output));
+    for spec in Partition::SixSixThree.specs() {
+        let built = std::fs::read(dir.path().join(spec.file_name())).unwrap();
+        assert!(built == std::fs::read(tables_with(Puzzle::Fifteen).join(spec.file_name())).unwrap());
+    }
+    let output = binary(dir.path()).arg("verify").output().unwrap();
+    let report = stdout_of(&output);
+    assert!(report.contains("ok       ") && report.contains("fifteen-pattern-28.tbl"), "{report}");
+    assert!(
+        !report.contains("7-8") && !report.contains("fifteen-pattern-65024"),
+        "optional tables are skipped: {report}"
+    );
+
+    let output = binary(dir.path()).args(["gen", "eight", "--partition", "7-8"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr_of(&output).contains("--partition is for `gen fifteen` alone"), "{}", stderr_of(&output));
+}
+
+#[test]
+fn a_long_search_shows_its_bound_on_a_terminal_and_never_on_a_pipe() {
+    // About 30 million nodes on the 6-6-3 databases: well past the one-second quiet time.
+    let board = "2 6 14 13 1 10 0 5 4 7 15 8 3 11 12 9";
+    let dir = tables_with(Puzzle::Fifteen);
+    let output = binary(dir).args(["solve", "fifteen", board]).output().unwrap();
+    assert!(stdout_of(&output).starts_with("59 moves: "), "{}", stdout_of(&output));
+    assert_eq!(stderr_of(&output), "", "nothing on a pipe");
+
+    // `script` (util-linux) runs the command on a pseudo-terminal.
+    let command = format!("{} --tables {} solve fifteen {board}", env!("CARGO_BIN_EXE_puzzle-tables"), dir.display());
+    let on_terminal = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_remove("PUZZLE_TABLES_DIR")
+        .output()
+        .expect("script(1) runs the binary on a terminal");
+    let shown = stdout_of(&on_terminal);
+    assert!(shown.contains("bound 59 moves"), "{shown}");
+    assert!(shown.contains("59 moves: "), "{shown}");
+}
+
+#[test]
+fn databases_of_zeros_with_good_checksums_still_give_true_answers() {
+    // Zeros are a lower bound, so the search is slower but still optimal; without the goal
+    // check, every board would look solved.
+    let dir = tempfile::tempdir().unwrap();
+    for spec in Partition::SixSixThree.specs() {
+        let zeros = vec![0u8; spec.entries as usize];
+        let bytes = spec.encode_file(&puzzle_tables_query::Metadata::default(), &zeros);
+        std::fs::write(dir.path().join(spec.file_name()), bytes).unwrap();
+    }
+    let blind = PatternDatabases::open_dir(Partition::SixSixThree, dir.path()).unwrap();
+    let mut rng = fastrand::Rng::with_seed(0);
+    for steps in [1, 4, 9] {
+        let cells = random_walk(&mut rng, steps);
+        let Outcome::Solved(moves) = solve(&blind, &Board::from_cells(cells).unwrap(), 80, &mut |_| {}).outcome else {
+            panic!("{cells:?} is solvable")
+        };
+        assert_eq!(move_letters(&moves), ida_manhattan(cells), "{cells:?}");
+    }
+}
