@@ -14,6 +14,8 @@ use common::{stderr_of, stdout_of, tables_with};
 use puzzle_tables_query::Puzzle;
 
 const MAIN_RS: &str = r#"
+use puzzle_tables_query::fifteen::{self, Partition};
+use puzzle_tables_query::fifteen_search::{self, Outcome};
 use puzzle_tables_query::{cubic, eight, magic_cube, rotation, Tables};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -37,6 +39,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     match tables.magic_cube()?.optimal_solution(&facelets.cube()?)? {
         magic_cube::Answer::Solution(turns) => println!("magic-cube {}", magic_cube::notation(&turns)),
         magic_cube::Answer::MoreThan(turns) => println!("magic-cube more than {turns}"),
+    }
+
+    let databases = tables.fifteen(Partition::SixSixThree)?;
+    let board: fifteen::Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse()?;
+    match fifteen_search::solve(&databases, &board, 80, &mut |_| {}).outcome {
+        Outcome::Solved(moves) => println!("fifteen {} {}", moves.len(), fifteen::move_letters(&moves)),
+        other => println!("fifteen {other:?}"),
     }
     Ok(())
 }
@@ -81,4 +90,5 @@ fn a_fresh_crate_answers_every_puzzle_through_the_library() {
     assert!(lines[1].starts_with("cubic 3 "), "{answers}");
     assert!(lines[2].starts_with("rotation ") && lines[2].ends_with(" 2"), "{answers}");
     assert_eq!(lines[3], "magic-cube R'");
+    assert!(lines[4].starts_with("fifteen 9 "), "{answers}");
 }

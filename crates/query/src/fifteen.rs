@@ -7,6 +7,9 @@
 //! of their values never exceeds the board's distance: an admissible heuristic for
 //! [`crate::fifteen_search`].
 
+/// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
+pub use puzzle_tables_models::fifteen::{move_letters, Board, BoardError, Move};
+
 use std::path::Path;
 
 use puzzle_tables_models::fifteen::{placement_rank, placements, RANKING_VERSION};

@@ -1,6 +1,7 @@
 //! Answers classic search puzzles (the eight puzzle, the cubic eight-puzzle, the rotation
-//! game, the Rubik's cube) from exhaustive precomputed tables: every answer is optimal and
-//! takes a few lookups.
+//! game, the Rubik's cube, the fifteen puzzle) from precomputed tables: every answer is
+//! optimal and takes a few lookups (the fifteen puzzle: an IDA* search over pattern
+//! databases).
 //!
 //! This is the library a program depends on. [`Tables`] opens a directory of table files
 //! (built by `puzzle-tables gen`, or installed from release artifacts with

@@ -185,6 +185,21 @@ impl Tables {
 
     /// The fifteen puzzle's pattern databases of `partition`, for
     /// [`fifteen_search::solve`](crate::fifteen_search::solve).
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Fifteen, dir.path(), &mut puzzle_tables_generator::Silent)?;
+    /// use puzzle_tables_query::fifteen::{self, Partition};
+    /// use puzzle_tables_query::fifteen_search::{solve, Outcome};
+    /// use puzzle_tables_query::Tables;
+    ///
+    /// let databases = Tables::open(dir.path())?.fifteen(Partition::SixSixThree)?;
+    /// let board: fifteen::Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse()?;
+    /// let Outcome::Solved(moves) = solve(&databases, &board, 80, &mut |_| {}).outcome else { panic!("solvable") };
+    /// assert_eq!(moves.len(), 9);
+    /// println!("{}", fifteen::move_letters(&moves));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fifteen(&self, partition: Partition) -> Result<PatternDatabases, TableError> {
         PatternDatabases::open_with(partition, |spec, tiles| {
             self.table(spec).map(|table| PatternDatabase::from_table(table, tiles))
