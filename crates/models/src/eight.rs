@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::judge::{numbered_lines, Case, InputError};
+use crate::judge::{cells, numbered_lines, quoted, Case, InputError};
 
 /// Bumped whenever [`Board::rank`] changes; tables built with another ranking are refused.
 pub const RANKING_VERSION: u32 = 1;
@@ -96,7 +96,9 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::CellCount(n) => write!(f, "expected 9 cells, found {n}"),
-            BoardError::UnknownTile(t) => write!(f, "unknown tile {t:?} (tiles are 1 to 8 and x)"),
+            BoardError::UnknownTile(t) => {
+                write!(f, "unknown tile {} (tiles are 1 to 8, and x or 0 the blank)", quoted(t))
+            }
             BoardError::RepeatedTile(t) => write!(f, "tile {t} appears more than once"),
         }
     }
@@ -250,10 +252,10 @@ fn tile_name(tile: u8) -> String {
 impl std::str::FromStr for Board {
     type Err = BoardError;
 
-    /// Nine cells separated by white space, `x` for the blank: `2 3 4 1 5 x 7 6 8`.
-    /// Nine cells written together (`23415x768`) are read the same way.
+    /// Nine cells separated by white space or commas, `x` (or `0`) for the blank:
+    /// `2 3 4 1 5 x 7 6 8`. Nine cells written together (`23415x768`) are read the same way.
     fn from_str(text: &str) -> Result<Board, BoardError> {
-        let mut tokens: Vec<&str> = text.split_whitespace().collect();
+        let mut tokens: Vec<&str> = cells(text).collect();
         if tokens.len() == 1 && tokens[0].len() == 9 && tokens[0].is_ascii() {
             let word = tokens[0];
             tokens = (0..9).map(|i| &word[i..i + 1]).collect();
@@ -264,7 +266,7 @@ impl std::str::FromStr for Board {
         let mut cells = [BLANK; 9];
         for (slot, token) in cells.iter_mut().zip(&tokens) {
             *slot = match *token {
-                "x" | "X" => BLANK,
+                "x" | "X" | "0" => BLANK,
                 digit => match digit.parse::<u8>() {
                     Ok(tile @ 1..=8) => tile,
                     _ => return Err(BoardError::UnknownTile(digit.to_string())),
@@ -364,6 +366,10 @@ mod tests {
         assert_eq!(board.to_string(), "2 3 4 1 5 x 7 6 8");
         assert_eq!("234 15x768".parse::<Board>(), Err(BoardError::CellCount(2)));
         assert_eq!("23415x768".parse::<Board>(), Ok(board));
+        assert_eq!("2 3 4 1 5 0 7 6 8".parse::<Board>(), Ok(board));
+        assert_eq!("234150768".parse::<Board>(), Ok(board));
+        assert_eq!("2,3,4, 1,5,x, 7,6,8".parse::<Board>(), Ok(board));
+        assert_eq!("1 2 3 4 5 6 7 x 0".parse::<Board>(), Err(BoardError::RepeatedTile("x".into())));
         assert_eq!("1 2 3 4 5 6 7 8".parse::<Board>(), Err(BoardError::CellCount(8)));
         assert_eq!("1 2 3 4 5 6 7 8 9".parse::<Board>(), Err(BoardError::UnknownTile("9".into())));
         assert_eq!("1 2 3 4 5 6 7 7 x".parse::<Board>(), Err(BoardError::RepeatedTile("7".into())));

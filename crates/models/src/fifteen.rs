@@ -96,7 +96,9 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::CellCount(n) => write!(f, "expected 16 numbers, found {n}"),
-            BoardError::UnknownTile(t) => write!(f, "unknown tile {t:?} (tiles are 1 to 15, and 0 the blank)"),
+            BoardError::UnknownTile(t) => {
+                write!(f, "unknown tile {} (tiles are 1 to 15, and 0 the blank)", crate::judge::quoted(t))
+            }
             BoardError::RepeatedTile(BLANK) => write!(f, "the blank (0) appears more than once"),
             BoardError::RepeatedTile(t) => write!(f, "tile {t} appears more than once"),
         }
@@ -232,7 +234,7 @@ impl std::str::FromStr for Board {
 
     /// Sixteen numbers row by row, separated by white space or commas, `0` the blank.
     fn from_str(text: &str) -> Result<Board, BoardError> {
-        let tokens: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).collect();
+        let tokens: Vec<&str> = crate::judge::cells(text).collect();
         if tokens.len() != CELLS {
             return Err(BoardError::CellCount(tokens.len()));
         }
@@ -295,7 +297,10 @@ pub fn parse_judge_input(input: &str) -> JudgeInput {
         return JudgeInput { cases: Vec::new(), count_problem: Some(problem) };
     };
     let Ok(count) = first.parse::<usize>() else {
-        let problem = InputError::new(count_line, format!("expected the number of boards, found {first:?}"));
+        let problem = InputError::new(
+            count_line,
+            format!("expected the number of boards, found {}", crate::judge::quoted(first)),
+        );
         return JudgeInput { cases: parse_boards(&blocks), count_problem: Some(problem) };
     };
     blocks[0].remove(0);
@@ -342,7 +347,7 @@ fn parse_boards(blocks: &[Vec<(usize, &str)>]) -> Vec<Case<Board>> {
 
 fn read_board(lines: &[(usize, &str)]) -> Case<Board> {
     for &(line, text) in lines {
-        let numbers = text.split_whitespace().count();
+        let numbers = crate::judge::cells(text).count();
         if numbers != 4 {
             return Err(InputError::new(line, format!("a board row is four numbers, found {numbers}")));
         }
