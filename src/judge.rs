@@ -1,53 +1,73 @@
-//! Running a judge input: every good case answered in order, every bad one reported.
+//! Running a judge input: every good case answered in order in the judge's format, every
+//! bad one reported on standard error (naming its line) with no line of output, as a judge
+//! would; `--strict` stops at the first bad case.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use puzzle_tables_models::judge::Case;
+use puzzle_tables_models::judge::{Case, InputError};
 
-/// Reads the whole input from `path`, or from standard input when it is `None` or `-`.
-/// Bytes that are not UTF-8 are kept as replacement characters, so they are reported as
-/// bad cells of their case rather than failing the whole input.
+use crate::input::Input;
+use crate::writer::{self, errln};
+
+/// Reads the whole input from `path`, or from standard input when it is `None` or `-`,
+/// line by line (see [`Input::read`]).
 pub fn read_input(path: Option<&Path>) -> anyhow::Result<String> {
-    let mut bytes = Vec::new();
-    match path.filter(|p| p.as_os_str() != "-") {
-        Some(path) => {
-            bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        }
-        None => {
-            io::stdin().lock().read_to_end(&mut bytes).context("cannot read standard input")?;
-        }
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(Input::read(path)?.text)
 }
 
-/// Answers `cases` in order on standard output, writing each answer with `answer`; each
-/// rejected case is reported on standard error, naming its line. Exit status 1 when any
-/// case was rejected.
-pub fn answer_cases<T>(
-    cases: &[Case<T>],
-    mut answer: impl FnMut(&T, &mut dyn Write) -> anyhow::Result<()>,
-) -> anyhow::Result<ExitCode> {
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut rejected = 0usize;
-    for case in cases {
-        match case {
-            Ok(value) => answer(value, &mut out)?,
-            Err(error) => {
-                // Keep the answers so far ahead of the message, in the order of the input.
-                out.flush()?;
-                eprintln!("puzzle-tables: rejected input {error}");
-                rejected += 1;
+/// A judge input, read, and how to treat its bad cases.
+pub struct JudgeInput {
+    /// The input.
+    pub input: Input,
+    /// Stop at the first rejected case (exit status 1).
+    pub strict: bool,
+}
+
+impl JudgeInput {
+    /// The input's text, for the puzzle's parser.
+    pub fn text(&self) -> &str {
+        &self.input.text
+    }
+
+    /// Reports a problem with the input as a whole (a wrong case count); `true` when the
+    /// run stops there (`--strict`).
+    pub fn reject_whole(&self, problem: &InputError) -> bool {
+        errln!("puzzle-tables: rejected input {problem}");
+        self.strict
+    }
+
+    /// Answers `cases` in order on standard output, writing each answer with `answer`; each
+    /// rejected case is reported on standard error, naming its line. Exit status 1 when any
+    /// case was rejected.
+    pub fn answer_cases<T>(
+        &self,
+        cases: &[Case<T>],
+        mut answer: impl FnMut(&T, &mut dyn Write) -> anyhow::Result<()>,
+    ) -> anyhow::Result<ExitCode> {
+        let mut out = writer::stdout_buffered();
+        let mut rejected = 0usize;
+        for case in cases {
+            match case {
+                Ok(value) => answer(value, &mut out)?,
+                Err(error) => {
+                    // Keep the answers so far ahead of the message, in the order of the input.
+                    out.flush()?;
+                    errln!("puzzle-tables: rejected input {}", self.input.explain(error));
+                    rejected += 1;
+                    if self.strict {
+                        errln!("puzzle-tables: stopped at the first rejected case (--strict)");
+                        return Ok(ExitCode::from(1));
+                    }
+                }
             }
         }
+        out.flush()?;
+        if rejected > 0 {
+            errln!("puzzle-tables: {rejected} of {} cases rejected", cases.len());
+            return Ok(ExitCode::from(1));
+        }
+        Ok(ExitCode::SUCCESS)
     }
-    out.flush()?;
-    if rejected > 0 {
-        eprintln!("puzzle-tables: {rejected} of {} cases rejected", cases.len());
-        return Ok(ExitCode::from(1));
-    }
-    Ok(ExitCode::SUCCESS)
 }
