@@ -19,8 +19,9 @@ use puzzle_tables_query::{Puzzle, Tables};
 /// `solve eight BOARD`.
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// The nine cells in row-major order, x for the blank: "2 3 4 1 5 x 7 6 8"; `-` reads
-    /// one board per line from standard input and writes one answer per line.
+    /// The nine cells in row-major order, x (or 0) for the blank: "2 3 4 1 5 x 7 6 8",
+    /// 23415x768 or 2,3,4,1,5,0,7,6,8; `-` reads one board per line from standard input and
+    /// writes one answer per line.
     #[arg(required = true, num_args = 1..)]
     board: Vec<String>,
     #[command(flatten)]

@@ -32,7 +32,8 @@ const QUIET_FOR: Duration = Duration::from_secs(1);
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// The sixteen numbers row by row, 0 for the blank: "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11
-    /// 15"; `-` reads one board per line from standard input and writes one answer per line.
+    /// 15", or as sixteen hexadecimal digits: 2340157896ACDEBF; `-` reads one board per line
+    /// from standard input and writes one answer per line.
     #[arg(required = true, num_args = 1..)]
     board: Vec<String>,
     #[command(flatten)]

@@ -233,8 +233,18 @@ impl std::str::FromStr for Board {
     type Err = BoardError;
 
     /// Sixteen numbers row by row, separated by white space or commas, `0` the blank.
+    /// Sixteen hexadecimal digits written together (`123456789abcdef0`) are read the same way.
     fn from_str(text: &str) -> Result<Board, BoardError> {
         let tokens: Vec<&str> = crate::judge::cells(text).collect();
+        if let [word] = tokens[..] {
+            if word.len() == CELLS && word.chars().all(|c| c.is_ascii_hexdigit()) {
+                let mut cells = [BLANK; CELLS];
+                for (slot, digit) in cells.iter_mut().zip(word.chars()) {
+                    *slot = digit.to_digit(16).expect("checked to be a hexadecimal digit") as u8;
+                }
+                return Board::from_cells(cells);
+            }
+        }
         if tokens.len() != CELLS {
             return Err(BoardError::CellCount(tokens.len()));
         }
@@ -441,6 +451,10 @@ mod tests {
         assert_eq!(format!("{:#}", Board::GOAL).lines().next(), Some(" 1  2  3  4"));
         assert_eq!("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0".parse(), Ok(Board::GOAL));
         assert_eq!("1 2 3".parse::<Board>(), Err(BoardError::CellCount(3)));
+        let spaced: Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse().unwrap();
+        assert_eq!("2340157896ACDEBF".parse::<Board>(), Ok(spaced));
+        assert_eq!("2340157896acdebf".parse::<Board>(), Ok(spaced));
+        assert_eq!("2340157896ACDEBB".parse::<Board>(), Err(BoardError::RepeatedTile(11)));
         assert_eq!(
             "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16".parse::<Board>(),
             Err(BoardError::UnknownTile("16".into()))
