@@ -56,9 +56,10 @@ fn open_solver(tables: &TablesDir) -> anyhow::Result<CubicSolver> {
 /// POJ 3131: one line per dataset, the least number of rolls if at most 30, else `-1`;
 /// with `exact`, the least number of rolls whatever it is.
 pub fn judge(tables: &TablesDir, input: &JudgeInput, exact: bool) -> anyhow::Result<ExitCode> {
-    let cases = model::parse_judge_input(input.text());
+    let text = input.read()?;
+    let cases = model::parse_judge_input(&text.text);
     let distances = open_distances(tables)?;
-    input.answer_cases(&cases, |dataset, out| {
+    input.answer_cases(&text, &cases, |dataset, out| {
         let distance = distances.distance(dataset.start, &dataset.pattern);
         if exact {
             writeln!(out, "{distance}")?;

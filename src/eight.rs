@@ -34,13 +34,17 @@ fn open(tables: &TablesDir) -> anyhow::Result<EightTable> {
 
 /// HDU 1043: one line per case, a shortest move string, `unsolvable`, or an empty line.
 pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
-    let cases = model::parse_judge_input(input.text());
     let table = open(tables)?;
-    input.answer_cases(&cases, |board, out| {
+    // One line's answer, reused: no allocation per case on the way out.
+    let mut line = Vec::with_capacity(64);
+    input.answer_each_line(model::parse_judge_line, |board, out| {
+        line.clear();
         match table.optimal_moves(board)? {
-            Some(moves) => writeln!(out, "{}", move_letters(&moves))?,
-            None => writeln!(out, "unsolvable")?,
+            Some(moves) => line.extend(moves.iter().map(|m| m.letter() as u8)),
+            None => line.extend_from_slice(b"unsolvable"),
         }
+        line.push(b'\n');
+        out.write_all(&line)?;
         Ok(())
     })
 }

@@ -103,7 +103,8 @@ fn search(databases: &PatternDatabases, board: &Board, max_moves: usize) -> Sear
 /// solvable.`; with `lightoj`, LightOJ 1121: `Case k: ` and the fewest moves (first in
 /// dictionary order), not solvable beyond 35 moves.
 pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::Result<ExitCode> {
-    let parsed = model::parse_judge_input(input.text());
+    let text = input.read()?;
+    let parsed = model::parse_judge_input(&text.text);
     let databases = open(tables, None)?;
     if parsed.count_problem.as_ref().is_some_and(|problem| input.reject_whole(problem)) {
         return Ok(ExitCode::from(1));
@@ -111,7 +112,7 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::R
     // LightOJ numbers the cases of the input, rejected ones included.
     let numbered: Vec<_> = parsed.cases.into_iter().enumerate().map(|(i, case)| case.map(|b| (i + 1, b))).collect();
     let max_moves = if lightoj { LIGHTOJ_MAX_MOVES } else { model::MAX_DISTANCE };
-    let code = input.answer_cases(&numbered, |(number, board), out| {
+    let code = input.answer_cases(&text, &numbered, |(number, board), out| {
         let answer = match search(&databases, board, max_moves).outcome {
             Outcome::Solved(moves) => move_letters(&moves),
             Outcome::Unsolvable | Outcome::BeyondLimit(_) => "This puzzle is not solvable.".to_string(),

@@ -42,12 +42,13 @@ fn open(tables: &TablesDir) -> anyhow::Result<CubeTable> {
 /// A case count that disagrees with the cases present is reported, and every case present
 /// is answered.
 pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
-    let parsed = model::parse_judge_input(input.text());
+    let text = input.read()?;
+    let parsed = model::parse_judge_input(&text.text);
     let table = open(tables)?;
     if parsed.count_problem.as_ref().is_some_and(|problem| input.reject_whole(problem)) {
         return Ok(ExitCode::from(1));
     }
-    let code = input.answer_cases(&parsed.cases, |cube, out| {
+    let code = input.answer_cases(&text, &parsed.cases, |cube, out| {
         let solution = table.solution_within_depth(cube)?;
         out.write_all(judge_answer(solution.as_deref()).as_bytes())?;
         Ok(())

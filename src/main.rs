@@ -27,7 +27,6 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use puzzle_tables_query::Puzzle;
 
-use crate::input::Input;
 use crate::judge::JudgeInput;
 use crate::tables::TablesDir;
 use crate::writer::errln;
@@ -191,7 +190,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let tables = TablesDir::new(cli.tables)?;
     match cli.command {
         Command::Judge(args) => {
-            let input = JudgeInput { input: Input::read(args.input.as_deref())?, strict: args.strict };
+            let input = JudgeInput::new(args.input, args.strict);
             match args.puzzle {
                 Puzzle::Eight => eight::judge(&tables, &input),
                 Puzzle::Cubic => cubic::judge(&tables, &input, args.exact),

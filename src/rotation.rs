@@ -34,9 +34,10 @@ fn open(tables: &TablesDir) -> anyhow::Result<RotationTable> {
 
 /// POJ 2286: two lines per board, the moves (or `No moves needed`) and the centre symbol.
 pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
-    let cases = model::parse_judge_input(input.text());
+    let text = input.read()?;
+    let cases = model::parse_judge_input(&text.text);
     let table = open(tables)?;
-    input.answer_cases(&cases, |board, out| {
+    input.answer_cases(&text, &cases, |board, out| {
         let solution = table.solve(board)?;
         out.write_all(judge_answer(&solution.moves, solution.centre).as_bytes())?;
         Ok(())

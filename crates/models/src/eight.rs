@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::judge::{cells, numbered_lines, quoted, Case, InputError};
+use crate::judge::{cells, quoted, Case, InputError};
 
 /// Bumped whenever [`Board::rank`] changes; tables built with another ranking are refused.
 pub const RANKING_VERSION: u32 = 1;
@@ -255,13 +255,22 @@ impl std::str::FromStr for Board {
     /// Nine cells separated by white space or commas, `x` (or `0`) for the blank:
     /// `2 3 4 1 5 x 7 6 8`. Nine cells written together (`23415x768`) are read the same way.
     fn from_str(text: &str) -> Result<Board, BoardError> {
-        let mut tokens: Vec<&str> = cells(text).collect();
-        if tokens.len() == 1 && tokens[0].len() == 9 && tokens[0].is_ascii() {
-            let word = tokens[0];
-            tokens = (0..9).map(|i| &word[i..i + 1]).collect();
+        // Collected into an array, not a Vec: parsing is a large part of a judge batch.
+        let mut tokens = [""; 9];
+        let mut count = 0;
+        for token in cells(text) {
+            if let Some(slot) = tokens.get_mut(count) {
+                *slot = token;
+            }
+            count += 1;
         }
-        if tokens.len() != 9 {
-            return Err(BoardError::CellCount(tokens.len()));
+        if count == 1 && tokens[0].len() == 9 && tokens[0].is_ascii() {
+            let word = tokens[0];
+            tokens = std::array::from_fn(|i| &word[i..i + 1]);
+            count = 9;
+        }
+        if count != 9 {
+            return Err(BoardError::CellCount(count));
         }
         let mut cells = [BLANK; 9];
         for (slot, token) in cells.iter_mut().zip(&tokens) {
@@ -293,9 +302,14 @@ impl fmt::Display for Board {
 
 /// Parses a judge input: one board per non-blank line, until the end of the input.
 pub fn parse_judge_input(input: &str) -> Vec<Case<Board>> {
-    numbered_lines(input)
-        .map(|(line, text)| text.parse().map_err(|e: BoardError| InputError::new(line, e.to_string())))
-        .collect()
+    input.lines().enumerate().filter_map(|(index, text)| parse_judge_line(index + 1, text)).collect()
+}
+
+/// Parses line `line` of a judge input, `text`: `None` when it is blank, else its board or
+/// why it is not one. A batch can read its input line by line with this.
+pub fn parse_judge_line(line: usize, text: &str) -> Option<Case<Board>> {
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.parse().map_err(|e: BoardError| InputError::new(line, e.to_string())))
 }
 
 /// Writes moves as the judge's letters, `ullddr...`.
