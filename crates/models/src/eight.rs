@@ -68,6 +68,7 @@ impl Move {
     }
 
     /// The move with this [`Move::index`].
+    #[inline]
     pub fn from_index(index: u8) -> Option<Move> {
         Move::ALL.get(usize::from(index)).copied()
     }
@@ -142,6 +143,7 @@ impl Board {
     }
 
     /// The board after `step`, or `None` when the blank would leave the frame.
+    #[inline]
     pub fn apply(&self, step: Move) -> Option<Board> {
         let blank = self.blank_cell();
         let target = match step {
@@ -159,6 +161,7 @@ impl Board {
     /// [`Board::apply`] for a board whose rank is `rank` (it must be), with the new board's rank. A move
     /// left or right keeps the tiles' row-major order, so only the blank's part of the rank
     /// changes; the table walk relies on this to rank half its boards for free.
+    #[inline]
     pub fn apply_ranked(&self, step: Move, rank: u32) -> Option<(Board, u32)> {
         let next = self.apply(step)?;
         let next_rank = match step {
@@ -170,6 +173,7 @@ impl Board {
     }
 
     /// The rank in `0..SOLVABLE_BOARDS`, or `None` for an unsolvable board.
+    #[inline]
     pub fn rank(&self) -> Option<u32> {
         let mut blank = 0;
         let mut seen_tiles = 0u32;
