@@ -8,6 +8,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use anyhow::Context;
 use serde_json::json;
 
 use crate::input::Lines;
@@ -36,7 +37,7 @@ pub fn answer_lines(
     let mut lines = Lines::new(io::stdin().lock());
     let mut out = writer::stdout_buffered();
     let mut rejected = 0usize;
-    while let Some((number, line)) = lines.next_line()? {
+    while let Some((number, line)) = lines.next_line().context("cannot read standard input")? {
         let answered = match line {
             Ok(text) => answer(&text)?,
             Err(error) => Err(error.problem),

@@ -9,6 +9,7 @@ use std::io::{BufWriter, StdoutLock, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use anyhow::Context;
 use puzzle_tables_models::judge::{Case, InputError};
 
 use crate::input::{self, Input, Lines};
@@ -78,7 +79,7 @@ impl JudgeInput {
     ) -> anyhow::Result<ExitCode> {
         let mut lines = Lines::new(input::open(self.path.as_deref())?);
         let mut tally = Tally::new(self.strict);
-        while let Some((number, line)) = lines.next_line()? {
+        while let Some((number, line)) = lines.next_line().context("cannot read the input")? {
             let go_on = match line.map(|text| parse(number, &text)) {
                 Ok(None) => true,
                 Ok(Some(Ok(value))) => tally.answer(&value, &mut answer)?,

@@ -89,6 +89,17 @@ fn a_ten_megabyte_line_is_quoted_by_its_start_and_length() {
     assert!(errors.contains(&format!("{:?}... (1,000 characters)", "9".repeat(80))), "{errors}");
 }
 
+#[test]
+fn a_line_over_the_cap_inside_a_multi_line_case_rejects_that_case_with_the_readers_message() {
+    let dir = tables_with(Puzzle::Cubic);
+    let input = format!("1 2\n{}\nWEW\nWWW\n2 1\nRBW\nRWW\nEWW\n0 0\n", "W".repeat(100_000));
+    let output = run_with_input(binary(dir).args(["judge", "cubic"]), &input);
+    assert_eq!((output.status.code(), stdout_of(&output).as_str()), (Some(1), "3\n"));
+    let errors = stderr_of(&output);
+    let quoted = format!("{:?}... (100,000 characters)", "W".repeat(80));
+    assert!(errors.contains(&format!("line 2: the line is longer than 65536 bytes: {quoted}")), "{errors}");
+}
+
 /// The peak resident memory of a running process, in KiB (`VmHWM` in `/proc/PID/status`).
 fn peak_memory_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("Linux /proc");
