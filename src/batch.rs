@@ -2,12 +2,18 @@
 //! answer line per input line, so output line i always belongs to input line i.
 //!
 //! A rejected line is named on standard error and still yields its output line:
-//! `error: line N: WHY` as text, `{"line": N, "error": WHY}` with `--json`.
+//! `error: line N: WHY` as text, `{"line": N, "error": WHY}` with `--json`. With `--strict`
+//! the run stops after the first rejected line, exit status 1.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
+use anyhow::Context;
 use serde_json::json;
+
+use crate::input::Lines;
+use crate::writer::{self, errln};
+use crate::SolveOptions;
 
 /// One line's answer: its text line, and the same answer as a JSON object.
 pub struct LineAnswer {
@@ -20,29 +26,36 @@ pub struct LineAnswer {
 /// A line's case was rejected, for the reason given.
 pub type Rejection = String;
 
-/// Answers every line of `input` with `answer`, in order, on standard output. `answer`
-/// returns `Ok(Err(why))` for a line it rejects and `Err` only when nothing more can be
-/// answered (a damaged table). Exit status 1 when any line was rejected.
+/// Answers every line of standard input with `answer`, in order, on standard output, as
+/// text or as JSON (`options.json`). `answer` returns `Ok(Err(why))` for a line it rejects
+/// and `Err` only when nothing more can be answered (a damaged table). Exit status 1 when
+/// any line was rejected.
 pub fn answer_lines(
-    input: impl BufRead,
-    as_json: bool,
+    options: &SolveOptions,
     mut answer: impl FnMut(&str) -> anyhow::Result<Result<LineAnswer, Rejection>>,
 ) -> anyhow::Result<ExitCode> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut lines = Lines::new(io::stdin().lock());
+    let mut out = writer::stdout_buffered();
     let mut rejected = 0usize;
-    for (index, line) in input.lines().enumerate() {
-        let number = index + 1;
-        match answer(line?.trim_end_matches('\r'))? {
-            Ok(answered) if as_json => writeln!(out, "{}", answered.json)?,
+    while let Some((number, line)) = lines.next_line().context("cannot read standard input")? {
+        let answered = match line {
+            Ok(text) => answer(&text)?,
+            Err(error) => Err(error.problem),
+        };
+        match answered {
+            Ok(answered) if options.json => writeln!(out, "{}", answered.json)?,
             Ok(answered) => writeln!(out, "{}", answered.text)?,
             Err(why) => {
                 rejected += 1;
                 out.flush()?;
-                eprintln!("puzzle-tables: rejected input line {number}: {why}");
-                if as_json {
+                errln!("puzzle-tables: rejected input line {number}: {why}");
+                if options.json {
                     writeln!(out, "{}", json!({ "line": number, "error": why }))?;
                 } else {
                     writeln!(out, "error: line {number}: {why}")?;
+                }
+                if options.strict {
+                    break;
                 }
             }
         }

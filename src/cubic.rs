@@ -11,9 +11,11 @@ use puzzle_tables_query::cubic::{CubicDistances, CubicSolver};
 use puzzle_tables_query::Metadata;
 use serde_json::json;
 
-use crate::judge::answer_cases;
+use crate::batch::{answer_lines, LineAnswer};
+use crate::judge::JudgeInput;
 use crate::report::{write_json, write_walk};
 use crate::tables::TablesDir;
+use crate::writer;
 use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
 
@@ -25,7 +27,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "X,Y", value_parser = parse_cell)]
     start: Cell,
     /// The wanted top colours, row by row (y = 1 first), W, R, B and E for the empty cell:
-    /// "W W W E W W W W W" or "WWW EWW WWW".
+    /// "W W W E W W W W W" or "WWW EWW WWW"; `-` reads one pattern per line from standard
+    /// input and writes one answer per line (the distance and the rolls).
     #[arg(required = true, num_args = 1..)]
     pattern: Vec<String>,
     #[command(flatten)]
@@ -52,10 +55,11 @@ fn open_solver(tables: &TablesDir) -> anyhow::Result<CubicSolver> {
 
 /// POJ 3131: one line per dataset, the least number of rolls if at most 30, else `-1`;
 /// with `exact`, the least number of rolls whatever it is.
-pub fn judge(tables: &TablesDir, input: &str, exact: bool) -> anyhow::Result<ExitCode> {
-    let cases = model::parse_judge_input(input);
+pub fn judge(tables: &TablesDir, input: &JudgeInput, exact: bool) -> anyhow::Result<ExitCode> {
+    let text = input.read()?;
+    let cases = model::parse_judge_input(&text.text);
     let distances = open_distances(tables)?;
-    answer_cases(&cases, |dataset, out| {
+    input.answer_cases(&text, &cases, |dataset, out| {
         let distance = distances.distance(dataset.start, &dataset.pattern);
         if exact {
             writeln!(out, "{distance}")?;
@@ -69,13 +73,21 @@ pub fn judge(tables: &TablesDir, input: &str, exact: bool) -> anyhow::Result<Exi
 /// The distance and an optimal roll sequence; `--show` draws the top colours after every
 /// roll, `--json` for programs.
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let pattern: Pattern = args.pattern.join(" ").parse().context("not a cubic-puzzle pattern")?;
-    let rolls = open_solver(tables)?.optimal_rolls(args.start, &pattern)?;
-    let states = replay(args.start, &rolls)?;
-    if states.last().map(State::pattern) != Some(pattern) {
-        bail!("the rolls found for {pattern} from {} do not show it: the tables are inconsistent", args.start);
+    if args.pattern == ["-"] {
+        let solver = open_solver(tables)?;
+        return answer_lines(&args.options, |line| {
+            let pattern: Pattern = match line.parse() {
+                Ok(pattern) => pattern,
+                Err(why) => return Ok(Err(format!("{why}"))),
+            };
+            let (rolls, states) = solve_pattern(&solver, args.start, &pattern)?;
+            let text = format!("{} {}", rolls.len(), roll_letters(&rolls)).trim_end().to_string();
+            Ok(Ok(LineAnswer { text, json: solve_json(args, &pattern, &rolls, &states) }))
+        });
     }
-    let out = &mut io::stdout().lock();
+    let pattern: Pattern = args.pattern.join(" ").parse().context("not a cubic-puzzle pattern")?;
+    let (rolls, states) = solve_pattern(&open_solver(tables)?, args.start, &pattern)?;
+    let out = &mut writer::stdout();
     if args.options.json {
         write_json(out, &solve_json(args, &pattern, &rolls, &states))?;
         return Ok(ExitCode::SUCCESS);
@@ -89,6 +101,17 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
         write_walk(out, &format!("start, {} empty:", args.start), &format!("{:#}", states[0].pattern()), steps)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// An optimal roll sequence for `pattern` from `start`, and the states along it, checked
+/// to end on the pattern.
+fn solve_pattern(solver: &CubicSolver, start: Cell, pattern: &Pattern) -> anyhow::Result<(Vec<Roll>, Vec<State>)> {
+    let rolls = solver.optimal_rolls(start, pattern)?;
+    let states = replay(start, &rolls)?;
+    if states.last().map(State::pattern) != Some(*pattern) {
+        bail!("the rolls found for {pattern} from {start} do not show it: the tables are inconsistent");
+    }
+    Ok((rolls, states))
 }
 
 /// The states from the start through every roll, or an error if a roll is impossible.
@@ -214,7 +237,7 @@ pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
             patterns: solver.distances().of_class(class).table().metadata(),
         })
         .collect();
-    let out = &mut io::stdout().lock();
+    let out = &mut writer::stdout();
     if as_json {
         let classes: Vec<serde_json::Value> = classes.iter().map(ClassStats::to_json).collect();
         write_json(

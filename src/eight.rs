@@ -1,6 +1,6 @@
 //! The eight puzzle's commands: `judge eight`, `solve eight`, `stats eight`.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -9,17 +9,19 @@ use puzzle_tables_query::eight::EightTable;
 use serde_json::json;
 
 use crate::batch::{answer_lines, LineAnswer};
-use crate::judge::answer_cases;
+use crate::judge::JudgeInput;
 use crate::report::{write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
+use crate::writer;
 use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
 
 /// `solve eight BOARD`.
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// The nine cells in row-major order, x for the blank: "2 3 4 1 5 x 7 6 8"; `-` reads
-    /// one board per line from standard input and writes one answer per line.
+    /// The nine cells in row-major order, x (or 0) for the blank: "2 3 4 1 5 x 7 6 8",
+    /// 23415x768 or 2,3,4,1,5,0,7,6,8; `-` reads one board per line from standard input and
+    /// writes one answer per line.
     #[arg(required = true, num_args = 1..)]
     board: Vec<String>,
     #[command(flatten)]
@@ -31,14 +33,18 @@ fn open(tables: &TablesDir) -> anyhow::Result<EightTable> {
 }
 
 /// HDU 1043: one line per case, a shortest move string, `unsolvable`, or an empty line.
-pub fn judge(tables: &TablesDir, input: &str) -> anyhow::Result<ExitCode> {
-    let cases = model::parse_judge_input(input);
+pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
     let table = open(tables)?;
-    answer_cases(&cases, |board, out| {
+    // One line's answer, reused: no allocation per case on the way out.
+    let mut line = Vec::with_capacity(64);
+    input.answer_each_line(model::parse_judge_line, |board, out| {
+        line.clear();
         match table.optimal_moves(board)? {
-            Some(moves) => writeln!(out, "{}", move_letters(&moves))?,
-            None => writeln!(out, "unsolvable")?,
+            Some(moves) => line.extend(moves.iter().map(|m| m.letter() as u8)),
+            None => line.extend_from_slice(b"unsolvable"),
         }
+        line.push(b'\n');
+        out.write_all(&line)?;
         Ok(())
     })
 }
@@ -47,7 +53,7 @@ pub fn judge(tables: &TablesDir, input: &str) -> anyhow::Result<ExitCode> {
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     if args.board == ["-"] {
         let table = open(tables)?;
-        return answer_lines(io::stdin().lock(), args.options.json, |line| {
+        return answer_lines(&args.options, |line| {
             let board: Board = match line.parse() {
                 Ok(board) => board,
                 Err(why) => return Ok(Err(format!("{why}"))),
@@ -63,7 +69,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let moves = open(tables)?.optimal_moves(&board)?;
     let boards: Vec<Board> =
         moves.iter().flatten().scan(board, |b, &step| b.apply(step).inspect(|n| *b = *n)).collect();
-    let out = &mut io::stdout().lock();
+    let out = &mut writer::stdout();
     if args.options.json {
         let mut answer = json!({ "puzzle": "eight", "board": board.to_string(), "solvable": moves.is_some() });
         if let Some(moves) = &moves {
@@ -99,6 +105,6 @@ pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
         format!("farthest from the goal: {max} moves"),
     ];
     report.extra = json!({ "unsolvable_boards": boards });
-    report.write(&mut io::stdout().lock(), as_json)?;
+    report.write(&mut writer::stdout(), as_json)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -16,9 +16,10 @@ use puzzle_tables_query::Puzzle;
 use serde_json::json;
 
 use crate::batch::{answer_lines, LineAnswer};
-use crate::judge::answer_cases;
+use crate::judge::JudgeInput;
 use crate::report::{write_json, write_walk};
 use crate::tables::TablesDir;
+use crate::writer::{self, err};
 use crate::SolveOptions;
 
 /// LightOJ 1121 answers "not solvable" beyond this many moves.
@@ -31,7 +32,8 @@ const QUIET_FOR: Duration = Duration::from_secs(1);
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// The sixteen numbers row by row, 0 for the blank: "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11
-    /// 15"; `-` reads one board per line from standard input and writes one answer per line.
+    /// 15", or as sixteen hexadecimal digits: 2340157896ACDEBF; `-` reads one board per line
+    /// from standard input and writes one answer per line.
     #[arg(required = true, num_args = 1..)]
     board: Vec<String>,
     #[command(flatten)]
@@ -86,13 +88,13 @@ fn search(databases: &PatternDatabases, board: &Board, max_moves: usize) -> Sear
     let mut shown = false;
     let mut progress = |now: SearchProgress| {
         if terminal && started.elapsed() > QUIET_FOR {
-            eprint!("\r\x1b[Ksearching {board}: bound {} moves, {} nodes", now.bound, now.nodes);
+            err!("\r\x1b[Ksearching {board}: bound {} moves, {} nodes", now.bound, now.nodes);
             shown = true;
         }
     };
     let answer = fifteen_search::solve(databases, board, max_moves, &mut progress);
     if shown {
-        eprint!("\r\x1b[K");
+        err!("\r\x1b[K");
     }
     answer
 }
@@ -100,16 +102,17 @@ fn search(databases: &PatternDatabases, board: &Board, max_moves: usize) -> Sear
 /// UVa 10181: one line per board, an optimal move string or `This puzzle is not
 /// solvable.`; with `lightoj`, LightOJ 1121: `Case k: ` and the fewest moves (first in
 /// dictionary order), not solvable beyond 35 moves.
-pub fn judge(tables: &TablesDir, input: &str, lightoj: bool) -> anyhow::Result<ExitCode> {
-    let parsed = model::parse_judge_input(input);
+pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::Result<ExitCode> {
+    let text = input.read()?;
+    let parsed = model::parse_judge_input(&text.text);
     let databases = open(tables, None)?;
-    if let Some(problem) = &parsed.count_problem {
-        eprintln!("puzzle-tables: rejected input {problem}");
+    if parsed.count_problem.as_ref().is_some_and(|problem| input.reject_whole(problem)) {
+        return Ok(ExitCode::from(1));
     }
     // LightOJ numbers the cases of the input, rejected ones included.
     let numbered: Vec<_> = parsed.cases.into_iter().enumerate().map(|(i, case)| case.map(|b| (i + 1, b))).collect();
     let max_moves = if lightoj { LIGHTOJ_MAX_MOVES } else { model::MAX_DISTANCE };
-    let code = answer_cases(&numbered, |(number, board), out| {
+    let code = input.answer_cases(&text, &numbered, |(number, board), out| {
         let answer = match search(&databases, board, max_moves).outcome {
             Outcome::Solved(moves) => move_letters(&moves),
             Outcome::Unsolvable | Outcome::BeyondLimit(_) => "This puzzle is not solvable.".to_string(),
@@ -130,7 +133,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let max_moves = args.search.max_moves;
     if args.board == ["-"] {
         let databases = open(tables, args.search.partition)?;
-        return answer_lines(io::stdin().lock(), args.options.json, |line| {
+        return answer_lines(&args.options, |line| {
             let board: Board = match line.parse() {
                 Ok(board) => board,
                 Err(why) => return Ok(Err(format!("{why}"))),
@@ -147,7 +150,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let board: Board = args.board.join(" ").parse().context("not a fifteen-puzzle board")?;
     let databases = open(tables, args.search.partition)?;
     let answer = search(&databases, &board, max_moves);
-    let out = &mut io::stdout().lock();
+    let out = &mut writer::stdout();
     if args.options.json {
         write_json(out, &answer_json(&board, &databases, &answer, args.options.show))?;
         return Ok(ExitCode::SUCCESS);
@@ -202,7 +205,7 @@ fn answer_json(board: &Board, databases: &PatternDatabases, answer: &Search, sho
 /// Per database of the partition in use: its tiles, placements and placements per value.
 pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let databases = open(tables, None)?;
-    let out = &mut io::stdout().lock();
+    let out = &mut writer::stdout();
     let reports: Vec<serde_json::Value> = databases
         .databases()
         .iter()

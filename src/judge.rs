@@ -1,53 +1,144 @@
-//! Running a judge input: every good case answered in order, every bad one reported.
+//! Running a judge input: every good case answered in order in the judge's format, every
+//! bad one reported on standard error (naming its line) with no line of output, as a judge
+//! would; `--strict` stops at the first bad case.
+//!
+//! A format with one case per line is answered as it is read ([`JudgeInput::answer_each_line`]),
+//! so memory stays small whatever the input's size; the others are read whole first.
 
-use std::io::{self, BufWriter, Read, Write};
-use std::path::Path;
+use std::io::{BufWriter, StdoutLock, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use puzzle_tables_models::judge::Case;
+use puzzle_tables_models::judge::{Case, InputError};
 
-/// Reads the whole input from `path`, or from standard input when it is `None` or `-`.
-/// Bytes that are not UTF-8 are kept as replacement characters, so they are reported as
-/// bad cells of their case rather than failing the whole input.
+use crate::input::{self, Input, Lines};
+use crate::writer::{self, errln};
+
+/// Reads the whole input from `path`, or from standard input when it is `None` or `-`,
+/// line by line (see [`Input::read`]).
 pub fn read_input(path: Option<&Path>) -> anyhow::Result<String> {
-    let mut bytes = Vec::new();
-    match path.filter(|p| p.as_os_str() != "-") {
-        Some(path) => {
-            bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        }
-        None => {
-            io::stdin().lock().read_to_end(&mut bytes).context("cannot read standard input")?;
-        }
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(Input::read(path)?.text)
 }
 
-/// Answers `cases` in order on standard output, writing each answer with `answer`; each
-/// rejected case is reported on standard error, naming its line. Exit status 1 when any
-/// case was rejected.
-pub fn answer_cases<T>(
-    cases: &[Case<T>],
-    mut answer: impl FnMut(&T, &mut dyn Write) -> anyhow::Result<()>,
-) -> anyhow::Result<ExitCode> {
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut rejected = 0usize;
-    for case in cases {
-        match case {
-            Ok(value) => answer(value, &mut out)?,
-            Err(error) => {
-                // Keep the answers so far ahead of the message, in the order of the input.
-                out.flush()?;
-                eprintln!("puzzle-tables: rejected input {error}");
-                rejected += 1;
+/// Where a judge input comes from, and how to treat its bad cases.
+pub struct JudgeInput {
+    /// The file, or standard input when it is `None` or `-`.
+    path: Option<PathBuf>,
+    /// Stop at the first rejected case (exit status 1).
+    strict: bool,
+}
+
+impl JudgeInput {
+    /// The input in `path` (standard input when it is `None` or `-`); with `strict`, the
+    /// run stops at the first rejected case.
+    pub fn new(path: Option<PathBuf>, strict: bool) -> JudgeInput {
+        JudgeInput { path, strict }
+    }
+
+    /// The whole input, for a format whose cases span lines.
+    pub fn read(&self) -> anyhow::Result<Input> {
+        Input::read(self.path.as_deref())
+    }
+
+    /// Reports a problem with the input as a whole (a wrong case count); `true` when the
+    /// run stops there (`--strict`).
+    pub fn reject_whole(&self, problem: &InputError) -> bool {
+        errln!("puzzle-tables: rejected input {problem}");
+        self.strict
+    }
+
+    /// Answers `cases`, parsed from `input`, in order on standard output, writing each
+    /// answer with `answer`. Exit status 1 when any case was rejected.
+    pub fn answer_cases<T>(
+        &self,
+        input: &Input,
+        cases: &[Case<T>],
+        mut answer: impl FnMut(&T, &mut dyn Write) -> anyhow::Result<()>,
+    ) -> anyhow::Result<ExitCode> {
+        let mut tally = Tally::new(self.strict);
+        for case in cases {
+            let go_on = match case {
+                Ok(value) => tally.answer(value, &mut answer)?,
+                Err(error) => tally.reject(input.explain(error))?,
+            };
+            if !go_on {
+                break;
             }
         }
+        tally.finish()
     }
-    out.flush()?;
-    if rejected > 0 {
-        eprintln!("puzzle-tables: {rejected} of {} cases rejected", cases.len());
-        return Ok(ExitCode::from(1));
+
+    /// Answers a format with one case per line as it reads: `parse` makes line `N`'s text
+    /// into its case (`None` for a line that holds none), `answer` writes the answer.
+    /// Exit status 1 when any case was rejected.
+    pub fn answer_each_line<T>(
+        &self,
+        parse: impl Fn(usize, &str) -> Option<Case<T>>,
+        mut answer: impl FnMut(&T, &mut dyn Write) -> anyhow::Result<()>,
+    ) -> anyhow::Result<ExitCode> {
+        let mut lines = Lines::new(input::open(self.path.as_deref())?);
+        let mut tally = Tally::new(self.strict);
+        while let Some((number, line)) = lines.next_line().context("cannot read the input")? {
+            let go_on = match line.map(|text| parse(number, &text)) {
+                Ok(None) => true,
+                Ok(Some(Ok(value))) => tally.answer(&value, &mut answer)?,
+                Ok(Some(Err(error))) | Err(error) => tally.reject(&error)?,
+            };
+            if !go_on {
+                break;
+            }
+        }
+        tally.finish()
     }
-    Ok(ExitCode::SUCCESS)
+}
+
+/// The answers written and the cases rejected so far.
+struct Tally {
+    out: BufWriter<StdoutLock<'static>>,
+    strict: bool,
+    cases: usize,
+    rejected: usize,
+}
+
+impl Tally {
+    fn new(strict: bool) -> Tally {
+        Tally { out: writer::stdout_buffered(), strict, cases: 0, rejected: 0 }
+    }
+
+    /// Writes `value`'s answer; always goes on.
+    fn answer<T>(
+        &mut self,
+        value: &T,
+        answer: &mut impl FnMut(&T, &mut dyn Write) -> anyhow::Result<()>,
+    ) -> anyhow::Result<bool> {
+        self.cases += 1;
+        answer(value, &mut self.out)?;
+        Ok(true)
+    }
+
+    /// Reports a rejected case on standard error; whether the run goes on.
+    fn reject(&mut self, error: &InputError) -> anyhow::Result<bool> {
+        self.cases += 1;
+        self.rejected += 1;
+        // Keep the answers so far ahead of the message, in the order of the input.
+        self.out.flush()?;
+        errln!("puzzle-tables: rejected input {error}");
+        if self.strict {
+            errln!("puzzle-tables: stopped at the first rejected case (--strict)");
+        }
+        Ok(!self.strict)
+    }
+
+    /// Flushes the answers; exit status 1 when any case was rejected.
+    fn finish(mut self) -> anyhow::Result<ExitCode> {
+        self.out.flush()?;
+        if self.rejected == 0 {
+            return Ok(ExitCode::SUCCESS);
+        }
+        if !self.strict {
+            errln!("puzzle-tables: {} of {} cases rejected", self.rejected, self.cases);
+        }
+        Ok(ExitCode::from(1))
+    }
 }

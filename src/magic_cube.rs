@@ -10,9 +10,11 @@ use puzzle_tables_models::magic_cube::{self as model, judge_answer, notation, Fa
 use puzzle_tables_query::magic_cube::{Answer, CubeTable};
 use serde_json::json;
 
-use crate::judge::{answer_cases, read_input};
+use crate::batch::{answer_lines, LineAnswer};
+use crate::judge::{read_input, JudgeInput};
 use crate::report::{write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
+use crate::writer;
 use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
 
@@ -21,6 +23,8 @@ use puzzle_tables_query::{Puzzle, Tables};
 pub struct SolveArgs {
     /// The 54-letter facelet string of Rubik's cube solvers: faces U R F D L B, each read row
     /// by row as in the judge's net; any six letters, named by the centres; spaces ignored.
+    /// `-` reads one facelet string per line from standard input and writes one answer per
+    /// line.
     #[arg(required_unless_present = "net", conflicts_with = "net", num_args = 1.., value_name = "FACELETS")]
     facelets: Vec<String>,
     /// Read the cube as the judge's net, nine lines, from FILE ("-" for standard input).
@@ -37,13 +41,14 @@ fn open(tables: &TablesDir) -> anyhow::Result<CubeTable> {
 /// ZOJ 2477: per case the count and the steps, `0` when solved, `-1` beyond five turns.
 /// A case count that disagrees with the cases present is reported, and every case present
 /// is answered.
-pub fn judge(tables: &TablesDir, input: &str) -> anyhow::Result<ExitCode> {
-    let parsed = model::parse_judge_input(input);
+pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
+    let text = input.read()?;
+    let parsed = model::parse_judge_input(&text.text);
     let table = open(tables)?;
-    if let Some(problem) = &parsed.count_problem {
-        eprintln!("puzzle-tables: rejected input {problem}");
+    if parsed.count_problem.as_ref().is_some_and(|problem| input.reject_whole(problem)) {
+        return Ok(ExitCode::from(1));
     }
-    let code = answer_cases(&parsed.cases, |cube, out| {
+    let code = input.answer_cases(&text, &parsed.cases, |cube, out| {
         let solution = table.solution_within_depth(cube)?;
         out.write_all(judge_answer(solution.as_deref()).as_bytes())?;
         Ok(())
@@ -65,10 +70,29 @@ fn read_cube(args: &SolveArgs) -> anyhow::Result<Facelets> {
 /// The distance and a shortest solution in standard notation and as judge steps; `--show`
 /// draws the net after every turn, `--json` for programs.
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    if args.facelets == ["-"] {
+        let table = open(tables)?;
+        return answer_lines(&args.options, |line| {
+            let facelets = match Facelets::from_urfdlb(line) {
+                Ok(facelets) => facelets,
+                Err(why) => return Ok(Err(format!("not a facelet string: {why}"))),
+            };
+            let cube = match facelets.cube() {
+                Ok(cube) => cube,
+                Err(why) => return Ok(Err(format!("not a cube that turns can solve: {why}"))),
+            };
+            let answer = table.optimal_solution(&cube)?;
+            let text = match &answer {
+                Answer::Solution(turns) => notation(turns),
+                Answer::MoreThan(bound) => format!("more than {bound} quarter turns"),
+            };
+            Ok(Ok(LineAnswer { text, json: solve_json(&facelets, &answer, false) }))
+        });
+    }
     let facelets = read_cube(args)?;
     let cube = facelets.cube().context("not a cube that turns can solve")?;
     let answer = open(tables)?.optimal_solution(&cube)?;
-    let out = &mut io::stdout().lock();
+    let out = &mut writer::stdout();
     if args.options.json {
         write_json(out, &solve_json(&facelets, &answer, args.options.show))?;
         return Ok(ExitCode::SUCCESS);
@@ -147,6 +171,6 @@ pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
         format!("solve answers exactly up to {} quarter turns (meeting in the middle)", 2 * depth),
     ];
     report.extra = json!({ "table_depth": depth, "exact_up_to": 2 * depth });
-    report.write(&mut io::stdout().lock(), as_json)?;
+    report.write(&mut writer::stdout(), as_json)?;
     Ok(ExitCode::SUCCESS)
 }

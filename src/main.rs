@@ -10,6 +10,7 @@ mod batch;
 mod cubic;
 mod eight;
 mod fifteen;
+mod input;
 mod judge;
 mod magic_cube;
 mod report;
@@ -17,6 +18,7 @@ mod rotation;
 mod setter;
 mod shell;
 mod tables;
+mod writer;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,7 +27,9 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use puzzle_tables_query::Puzzle;
 
+use crate::judge::JudgeInput;
 use crate::tables::TablesDir;
+use crate::writer::errln;
 
 /// Answers classic search puzzles instantly from exhaustive precomputed tables.
 #[derive(Parser)]
@@ -44,6 +48,11 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Answer a judge's input (stdin, or FILE) in the judge's exact output format.
+    ///
+    /// The output is exactly the judge's: a rejected case yields no output line (the format
+    /// has no place for one), so output lines follow the good cases. Each rejected case is
+    /// named with its input line on standard error, and the exit status is 1. For one answer
+    /// line per input line, rejected ones included, use `solve PUZZLE -`.
     Judge(JudgeArgs),
     /// Solve one case: the exact distance and an optimal sequence of moves.
     #[command(subcommand)]
@@ -85,6 +94,11 @@ struct JudgeArgs {
     puzzle: Puzzle,
     /// Read the input from FILE instead of standard input ("-" is standard input).
     input: Option<PathBuf>,
+    /// Stop at the first rejected case, exit status 1 (by default every good case is
+    /// answered and each rejected one is named on standard error, with no output line, as
+    /// the judge's format has no place for it).
+    #[arg(long)]
+    strict: bool,
     /// Exact answers beyond the judge's cap (cubic: the exact number of rolls instead of -1
     /// above 30). Puzzles whose judge answers are already exact ignore it.
     #[arg(long)]
@@ -129,6 +143,9 @@ struct SolveOptions {
     /// Print the answer as JSON.
     #[arg(long)]
     json: bool,
+    /// With `-`: stop after the first rejected line, exit status 1.
+    #[arg(long)]
+    strict: bool,
 }
 
 #[derive(clap::Args)]
@@ -161,9 +178,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
-        Err(error) if report::is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) if writer::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("puzzle-tables: error: {error:#}");
+            errln!("puzzle-tables: error: {error:#}");
             ExitCode::from(2)
         }
     }
@@ -173,7 +190,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let tables = TablesDir::new(cli.tables)?;
     match cli.command {
         Command::Judge(args) => {
-            let input = judge::read_input(args.input.as_deref())?;
+            let input = JudgeInput::new(args.input, args.strict);
             match args.puzzle {
                 Puzzle::Eight => eight::judge(&tables, &input),
                 Puzzle::Cubic => cubic::judge(&tables, &input, args.exact),

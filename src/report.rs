@@ -4,16 +4,6 @@ use std::io::{self, Write};
 
 use puzzle_tables_query::Metadata;
 
-/// Whether `error` is a write to a closed pipe (`puzzle-tables ... | head`): not a failure.
-pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        let io_kind = cause.downcast_ref::<io::Error>().map(io::Error::kind);
-        // serde_json wraps the write error in its own type.
-        let json_kind = cause.downcast_ref::<serde_json::Error>().and_then(serde_json::Error::io_error_kind);
-        io_kind.or(json_kind) == Some(io::ErrorKind::BrokenPipe)
-    })
-}
-
 /// `stats` for a puzzle with one table: headline lines, then the entries per distance; as
 /// JSON, `{"puzzle", NOUN: total, "max_distance", "NOUN_per_distance"}` and `extra` fields.
 pub struct DepthReport<'a> {

@@ -1,6 +1,6 @@
 //! The rotation game's commands: `judge rotation`, `solve rotation`, `stats rotation`.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -8,9 +8,11 @@ use puzzle_tables_models::rotation::{self as model, judge_answer, move_letters, 
 use puzzle_tables_query::rotation::RotationTable;
 use serde_json::json;
 
-use crate::judge::answer_cases;
+use crate::batch::{answer_lines, LineAnswer};
+use crate::judge::JudgeInput;
 use crate::report::{write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
+use crate::writer;
 use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
 
@@ -18,7 +20,8 @@ use puzzle_tables_query::{Puzzle, Tables};
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// The 24 symbols (1, 2 or 3, eight of each) at positions 00..23, row by row:
-    /// "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".
+    /// "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"; `-` reads one board per line from
+    /// standard input and writes one answer per line.
     #[arg(required = true, num_args = 1..)]
     board: Vec<String>,
     #[command(flatten)]
@@ -30,10 +33,11 @@ fn open(tables: &TablesDir) -> anyhow::Result<RotationTable> {
 }
 
 /// POJ 2286: two lines per board, the moves (or `No moves needed`) and the centre symbol.
-pub fn judge(tables: &TablesDir, input: &str) -> anyhow::Result<ExitCode> {
-    let cases = model::parse_judge_input(input);
+pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
+    let text = input.read()?;
+    let cases = model::parse_judge_input(&text.text);
     let table = open(tables)?;
-    answer_cases(&cases, |board, out| {
+    input.answer_cases(&text, &cases, |board, out| {
         let solution = table.solve(board)?;
         out.write_all(judge_answer(&solution.moves, solution.centre).as_bytes())?;
         Ok(())
@@ -43,6 +47,21 @@ pub fn judge(tables: &TablesDir, input: &str) -> anyhow::Result<ExitCode> {
 /// The distance, the judge's move string and the centre symbol, and how far each symbol
 /// is from the centre; `--show` draws each board, `--json` for programs.
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    if args.board == ["-"] {
+        let table = open(tables)?;
+        return answer_lines(&args.options, |line| {
+            let board: Board = match line.parse() {
+                Ok(board) => board,
+                Err(why) => return Ok(Err(format!("{why}"))),
+            };
+            let solution = table.solve(&board)?;
+            // The judge's two lines on one: the moves (or `No moves needed`) and the centre.
+            let text = judge_answer(&solution.moves, solution.centre).trim_end().replace('\n', " ");
+            let json = json!({ "board": board.to_string(), "distance": solution.moves.len(),
+                "moves": move_letters(&solution.moves), "centre": solution.centre });
+            Ok(Ok(LineAnswer { text, json }))
+        });
+    }
     let board: Board = args.board.join(" ").parse().context("not a rotation-game board")?;
     let table = open(tables)?;
     let solution = table.solve(&board)?;
@@ -55,7 +74,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
             Some(*b)
         })
         .collect();
-    let out = &mut io::stdout().lock();
+    let out = &mut writer::stdout();
     if args.options.json {
         let mut answer = json!({
             "puzzle": "rotation",
@@ -99,6 +118,6 @@ pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
         format!("rotation game: {placements} placements of one symbol's eight blocks"),
         format!("farthest placement from the centre: {max} moves"),
     ];
-    report.write(&mut io::stdout().lock(), as_json)?;
+    report.write(&mut writer::stdout(), as_json)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -2,13 +2,15 @@
 //! `completions SHELL` prints a script (clap_complete); the hidden `man-pages --out DIR`
 //! writes `puzzle-tables.1` and one page per command (clap_mangen), run by `cargo xtask man`.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::CommandFactory;
 use clap_complete::Shell;
+
+use crate::writer;
 
 /// `completions SHELL`.
 #[derive(clap::Args)]
@@ -34,7 +36,9 @@ pub fn completions(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
     // out reports a closed pipe as an error like any other command's output.
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut command, "puzzle-tables", &mut script);
-    io::stdout().lock().write_all(&script)?;
+    let mut out = writer::stdout();
+    out.write_all(&script)?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -44,8 +48,10 @@ pub fn man_pages(args: &ManPagesArgs) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
     clap_mangen::generate_to(crate::Cli::command(), &args.out)
         .with_context(|| format!("cannot write the man pages into {}", args.out.display()))?;
+    let mut out = writer::stdout();
     for entry in std::fs::read_dir(&args.out)? {
-        println!("wrote {}", entry?.path().display());
+        writeln!(out, "wrote {}", entry?.path().display())?;
     }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

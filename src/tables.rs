@@ -1,6 +1,6 @@
 //! Finding the tables directory, building missing tables on first use, and `gen`/`verify`.
 
-use std::io::{IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -14,6 +14,8 @@ use puzzle_tables_query::{
     check_entries, default_dir, optional_tables_of, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec,
     Tables,
 };
+
+use crate::writer::{self, errln};
 
 /// The directory of table files.
 pub struct TablesDir {
@@ -45,7 +47,7 @@ impl TablesDir {
     /// with a table is an error that names the file and the command that rebuilds it.
     pub fn open<T>(&self, puzzle: Puzzle, reader: impl FnOnce(&Tables) -> Result<T, TableError>) -> anyhow::Result<T> {
         if let Some(missing) = tables_of(puzzle).iter().map(|spec| self.path_of(spec)).find(|path| !path.exists()) {
-            eprintln!("puzzle-tables: {} is missing; building the {puzzle} tables (first use)", missing.display());
+            errln!("puzzle-tables: {} is missing; building the {puzzle} tables (first use)", missing.display());
             self.generate(puzzle)?;
         }
         reader(&self.tables()?).map_err(|error| self.explain(error, puzzle))
@@ -109,7 +111,7 @@ impl TablesDir {
         for &puzzle in puzzles {
             let started = Instant::now();
             self.generate(puzzle)?;
-            self.report_built(&tables_of(puzzle), puzzle.label(), started);
+            self.report_built(&tables_of(puzzle), puzzle.label(), started)?;
         }
         Ok(ExitCode::SUCCESS)
     }
@@ -119,19 +121,21 @@ impl TablesDir {
     pub fn generate_partition(&self, partition: Partition) -> anyhow::Result<ExitCode> {
         let started = Instant::now();
         self.generate_with(|progress| puzzle_tables_generator::fifteen::build_partition(partition, progress))?;
-        self.report_built(&partition.specs(), &format!("fifteen {}", partition.label()), started);
+        self.report_built(&partition.specs(), &format!("fifteen {}", partition.label()), started)?;
         Ok(ExitCode::SUCCESS)
     }
 
     /// Reports each file of `specs` and how long building `what` took since `started`.
-    fn report_built(&self, specs: &[TableSpec], what: &str, started: Instant) {
+    fn report_built(&self, specs: &[TableSpec], what: &str, started: Instant) -> io::Result<()> {
         let elapsed = started.elapsed();
+        let mut out = writer::stdout();
         for spec in specs {
             let path = self.path_of(spec);
             let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-            println!("wrote {} ({size} bytes)", path.display());
+            writeln!(out, "wrote {} ({size} bytes)", path.display())?;
         }
-        println!("{what}: built in {:.2} s", elapsed.as_secs_f64());
+        writeln!(out, "{what}: built in {:.2} s", elapsed.as_secs_f64())?;
+        out.flush()
     }
 
     /// `verify`: opens and fully verifies every table (the optional ones when present); exit
@@ -145,6 +149,7 @@ impl TablesDir {
             );
         }
         let (mut damaged, mut missing, mut total) = (0, 0, 0);
+        let mut out = writer::stdout();
         for &puzzle in Puzzle::ALL {
             let optional = optional_tables_of(puzzle);
             for spec in tables_of(puzzle).into_iter().chain(optional.iter().copied()) {
@@ -154,21 +159,23 @@ impl TablesDir {
                 }
                 total += 1;
                 match Table::open_verified(&path, &spec).and_then(|table| check_entries(&table).map(|()| table)) {
-                    Ok(table) => println!("ok       {} ({} bytes)", path.display(), table.file_len()),
+                    Ok(table) => writeln!(out, "ok       {} ({} bytes)", path.display(), table.file_len())?,
                     Err(TableError { kind: TableErrorKind::Missing, .. }) => {
                         missing += 1;
-                        println!(
+                        writeln!(
+                            out,
                             "missing  {} (build it with: puzzle-tables --tables {dir} gen {puzzle})",
                             path.display()
-                        )
+                        )?
                     }
                     Err(error) => {
                         damaged += 1;
-                        println!("damaged  {}", self.explain(error, puzzle));
+                        writeln!(out, "damaged  {}", self.explain(error, puzzle))?;
                     }
                 }
             }
         }
+        out.flush()?;
         if missing == total {
             anyhow::bail!("{dir} holds none of the tables; build them with `puzzle-tables --tables {dir} gen`");
         }
@@ -198,13 +205,15 @@ impl TablesDir {
                 refusals.join("\n  ")
             );
         }
+        let mut out = writer::stdout();
         for table in &staged {
             std::fs::rename(&table.temporary, &table.path).with_context(|| {
                 staged.iter().for_each(StagedTable::discard);
                 format!("cannot rename {} to {}", table.temporary.display(), table.path.display())
             })?;
-            println!("installed {} ({} bytes)", table.path.display(), table.bytes);
+            writeln!(out, "installed {} ({} bytes)", table.path.display(), table.bytes)?;
         }
+        out.flush()?;
         Ok(ExitCode::SUCCESS)
     }
 

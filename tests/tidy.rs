@@ -2,7 +2,7 @@
 //! crate never depends on the generator, the models crate depends on nothing, `unsafe` code
 //! is the memory map and the opens that pass its contract on (each `unsafe fn` with a
 //! `# Safety` doc, each `unsafe` block with a `// SAFETY:` comment), and every Rust file
-//! opens with a `//!` overview.
+//! opens with a `//!` overview, and the binary prints only through `src/writer.rs`.
 
 use std::path::{Path, PathBuf};
 
@@ -94,5 +94,26 @@ fn every_rust_file_opens_with_an_overview() {
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("//!"), "{} has no //! overview at its top", path.display());
+    }
+}
+
+#[test]
+fn the_binary_prints_only_through_its_writer() {
+    // std's print macros panic on a closed pipe; src/writer.rs handles it (issue 14, item 6).
+    let printing = ["println!", "print!(", "eprintln!", "eprint!(", "io::stdout()", "io::stderr().lock"];
+    let files: Vec<PathBuf> = rust_files().into_iter().filter(|path| path.starts_with(root().join("src"))).collect();
+    assert!(files.iter().any(|path| path.ends_with("src/writer.rs")));
+    for path in files.iter().filter(|path| !path.ends_with("src/writer.rs")) {
+        let text = std::fs::read_to_string(path).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if let Some(found) = printing.iter().find(|macro_name| code.contains(*macro_name)) {
+                panic!(
+                    "{}:{}: {found} outside src/writer.rs: use writer::stdout() or errln!",
+                    path.display(),
+                    number + 1
+                );
+            }
+        }
     }
 }

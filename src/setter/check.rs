@@ -5,7 +5,7 @@
 //! every case is accepted, 1 when some is not, 2 when the input cannot be read.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -17,6 +17,7 @@ use serde_json::json;
 use super::answers::AnswerLines;
 use crate::judge::read_input;
 use crate::report::write_json;
+use crate::writer;
 
 /// `check PUZZLE INPUT ANSWERS`.
 #[derive(clap::Args)]
@@ -126,7 +127,7 @@ pub fn run<C: Checker>(checker: &C, args: &CheckArgs) -> anyhow::Result<ExitCode
         Box::new(BufReader::with_capacity(1 << 16, file))
     };
     let mut output = AnswerLines::new(reader);
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut out = writer::stdout_buffered();
     let mut summary = Summary::default();
     let mut verdicts = Vec::new();
     for (index, case) in cases.iter().enumerate() {

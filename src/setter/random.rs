@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::bail;
@@ -18,6 +18,7 @@ use puzzle_tables_models::cubic::Cell;
 use puzzle_tables_query::Puzzle;
 
 use super::prng::Prng;
+use crate::writer::{self, errln};
 
 /// `random PUZZLE`.
 #[derive(clap::Args)]
@@ -116,11 +117,11 @@ pub trait Drawer {
 pub fn run<D: Drawer>(drawer: &D, args: &RandomArgs) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.seed.is_none() {
-        eprintln!("puzzle-tables: random {}: --seed {seed}", drawer.label());
+        errln!("puzzle-tables: random {}: --seed {seed}", drawer.label());
     }
     let (name, population) = drawer.population(args.distance)?;
     let boards = draw(population, args.count, &mut Prng::new(seed), &format!("{} {name}", drawer.label()))?;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = writer::stdout_buffered();
     drawer.write_boards(&mut out, &boards, args.judge_input)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)

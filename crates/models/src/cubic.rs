@@ -523,7 +523,7 @@ impl fmt::Display for PatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PatternError::UnknownColour(c) => {
-                write!(f, "unknown colour {c:?} (colours are W, R, B, and E for the empty cell)")
+                write!(f, "unknown colour {} (colours are W, R, B, and E for the empty cell)", crate::judge::quoted(c))
             }
             PatternError::CellCount(n) => write!(f, "expected 9 cells, found {n}"),
             PatternError::NoEmptyCell => f.write_str("no E: the pattern needs exactly one empty cell"),
@@ -541,7 +541,7 @@ impl std::error::Error for PatternError {}
 /// by white space or written together (`WWW`).
 fn cells_of(text: &str) -> Result<Vec<Option<Colour>>, PatternError> {
     let mut cells = Vec::new();
-    for token in text.split_whitespace() {
+    for token in crate::judge::cells(text) {
         for letter in token.chars() {
             match (letter.to_ascii_uppercase(), Colour::from_letter(letter)) {
                 (_, Some(colour)) => cells.push(Some(colour)),
@@ -843,20 +843,23 @@ pub fn parse_judge_input(input: &str) -> Vec<Case<Dataset>> {
 
 /// A line of two whole numbers (good or bad coordinates), which starts a dataset.
 fn looks_like_coordinates(text: &str) -> bool {
-    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let tokens: Vec<&str> = crate::judge::cells(text).collect();
     tokens.len() == 2 && tokens.iter().all(|t| t.parse::<i64>().is_ok())
 }
 
 /// The start cell of a coordinates line, `None` for the closing `0 0`.
 fn parse_coordinates(text: &str) -> Result<Option<Cell>, String> {
-    let numbers: Vec<Option<i64>> = text.split_whitespace().map(|t| t.parse().ok()).collect();
+    let numbers: Vec<Option<i64>> = crate::judge::cells(text).map(|t| t.parse().ok()).collect();
     match numbers[..] {
         [Some(0), Some(0)] => Ok(None),
         [Some(x), Some(y)] => {
             let cell = u32::try_from(x).ok().zip(u32::try_from(y).ok()).and_then(|(x, y)| Cell::from_xy(x, y));
             cell.map(Some).ok_or_else(|| format!("the empty cell ({x}, {y}) is off the board (x and y are 1 to 3)"))
         }
-        _ => Err(format!("expected the empty cell's coordinates \"x y\" (or \"0 0\" to end), found {text:?}")),
+        _ => Err(format!(
+            "expected the empty cell's coordinates \"x y\" (or \"0 0\" to end), found {}",
+            crate::judge::quoted(text)
+        )),
     }
 }
 

@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::judge::{numbered_lines, Case, InputError};
+use crate::judge::{cells, quoted, Case, InputError};
 
 /// Bumped whenever [`Board::rank`] changes; tables built with another ranking are refused.
 pub const RANKING_VERSION: u32 = 1;
@@ -68,6 +68,7 @@ impl Move {
     }
 
     /// The move with this [`Move::index`].
+    #[inline]
     pub fn from_index(index: u8) -> Option<Move> {
         Move::ALL.get(usize::from(index)).copied()
     }
@@ -96,7 +97,9 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::CellCount(n) => write!(f, "expected 9 cells, found {n}"),
-            BoardError::UnknownTile(t) => write!(f, "unknown tile {t:?} (tiles are 1 to 8 and x)"),
+            BoardError::UnknownTile(t) => {
+                write!(f, "unknown tile {} (tiles are 1 to 8, and x or 0 the blank)", quoted(t))
+            }
             BoardError::RepeatedTile(t) => write!(f, "tile {t} appears more than once"),
         }
     }
@@ -140,6 +143,7 @@ impl Board {
     }
 
     /// The board after `step`, or `None` when the blank would leave the frame.
+    #[inline]
     pub fn apply(&self, step: Move) -> Option<Board> {
         let blank = self.blank_cell();
         let target = match step {
@@ -157,6 +161,7 @@ impl Board {
     /// [`Board::apply`] for a board whose rank is `rank` (it must be), with the new board's rank. A move
     /// left or right keeps the tiles' row-major order, so only the blank's part of the rank
     /// changes; the table walk relies on this to rank half its boards for free.
+    #[inline]
     pub fn apply_ranked(&self, step: Move, rank: u32) -> Option<(Board, u32)> {
         let next = self.apply(step)?;
         let next_rank = match step {
@@ -168,6 +173,7 @@ impl Board {
     }
 
     /// The rank in `0..SOLVABLE_BOARDS`, or `None` for an unsolvable board.
+    #[inline]
     pub fn rank(&self) -> Option<u32> {
         let mut blank = 0;
         let mut seen_tiles = 0u32;
@@ -250,21 +256,30 @@ fn tile_name(tile: u8) -> String {
 impl std::str::FromStr for Board {
     type Err = BoardError;
 
-    /// Nine cells separated by white space, `x` for the blank: `2 3 4 1 5 x 7 6 8`.
-    /// Nine cells written together (`23415x768`) are read the same way.
+    /// Nine cells separated by white space or commas, `x` (or `0`) for the blank:
+    /// `2 3 4 1 5 x 7 6 8`. Nine cells written together (`23415x768`) are read the same way.
     fn from_str(text: &str) -> Result<Board, BoardError> {
-        let mut tokens: Vec<&str> = text.split_whitespace().collect();
-        if tokens.len() == 1 && tokens[0].len() == 9 && tokens[0].is_ascii() {
-            let word = tokens[0];
-            tokens = (0..9).map(|i| &word[i..i + 1]).collect();
+        // Collected into an array, not a Vec: parsing is a large part of a judge batch.
+        let mut tokens = [""; 9];
+        let mut count = 0;
+        for token in cells(text) {
+            if let Some(slot) = tokens.get_mut(count) {
+                *slot = token;
+            }
+            count += 1;
         }
-        if tokens.len() != 9 {
-            return Err(BoardError::CellCount(tokens.len()));
+        if count == 1 && tokens[0].len() == 9 && tokens[0].is_ascii() {
+            let word = tokens[0];
+            tokens = std::array::from_fn(|i| &word[i..i + 1]);
+            count = 9;
+        }
+        if count != 9 {
+            return Err(BoardError::CellCount(count));
         }
         let mut cells = [BLANK; 9];
         for (slot, token) in cells.iter_mut().zip(&tokens) {
             *slot = match *token {
-                "x" | "X" => BLANK,
+                "x" | "X" | "0" => BLANK,
                 digit => match digit.parse::<u8>() {
                     Ok(tile @ 1..=8) => tile,
                     _ => return Err(BoardError::UnknownTile(digit.to_string())),
@@ -291,9 +306,14 @@ impl fmt::Display for Board {
 
 /// Parses a judge input: one board per non-blank line, until the end of the input.
 pub fn parse_judge_input(input: &str) -> Vec<Case<Board>> {
-    numbered_lines(input)
-        .map(|(line, text)| text.parse().map_err(|e: BoardError| InputError::new(line, e.to_string())))
-        .collect()
+    input.lines().enumerate().filter_map(|(index, text)| parse_judge_line(index + 1, text)).collect()
+}
+
+/// Parses line `line` of a judge input, `text`: `None` when it is blank, else its board or
+/// why it is not one. A batch can read its input line by line with this.
+pub fn parse_judge_line(line: usize, text: &str) -> Option<Case<Board>> {
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.parse().map_err(|e: BoardError| InputError::new(line, e.to_string())))
 }
 
 /// Writes moves as the judge's letters, `ullddr...`.
@@ -364,6 +384,10 @@ mod tests {
         assert_eq!(board.to_string(), "2 3 4 1 5 x 7 6 8");
         assert_eq!("234 15x768".parse::<Board>(), Err(BoardError::CellCount(2)));
         assert_eq!("23415x768".parse::<Board>(), Ok(board));
+        assert_eq!("2 3 4 1 5 0 7 6 8".parse::<Board>(), Ok(board));
+        assert_eq!("234150768".parse::<Board>(), Ok(board));
+        assert_eq!("2,3,4, 1,5,x, 7,6,8".parse::<Board>(), Ok(board));
+        assert_eq!("1 2 3 4 5 6 7 x 0".parse::<Board>(), Err(BoardError::RepeatedTile("x".into())));
         assert_eq!("1 2 3 4 5 6 7 8".parse::<Board>(), Err(BoardError::CellCount(8)));
         assert_eq!("1 2 3 4 5 6 7 8 9".parse::<Board>(), Err(BoardError::UnknownTile("9".into())));
         assert_eq!("1 2 3 4 5 6 7 7 x".parse::<Board>(), Err(BoardError::RepeatedTile("7".into())));

@@ -96,7 +96,9 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::CellCount(n) => write!(f, "expected 16 numbers, found {n}"),
-            BoardError::UnknownTile(t) => write!(f, "unknown tile {t:?} (tiles are 1 to 15, and 0 the blank)"),
+            BoardError::UnknownTile(t) => {
+                write!(f, "unknown tile {} (tiles are 1 to 15, and 0 the blank)", crate::judge::quoted(t))
+            }
             BoardError::RepeatedTile(BLANK) => write!(f, "the blank (0) appears more than once"),
             BoardError::RepeatedTile(t) => write!(f, "tile {t} appears more than once"),
         }
@@ -231,8 +233,18 @@ impl std::str::FromStr for Board {
     type Err = BoardError;
 
     /// Sixteen numbers row by row, separated by white space or commas, `0` the blank.
+    /// Sixteen hexadecimal digits written together (`123456789abcdef0`) are read the same way.
     fn from_str(text: &str) -> Result<Board, BoardError> {
-        let tokens: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).collect();
+        let tokens: Vec<&str> = crate::judge::cells(text).collect();
+        if let [word] = tokens[..] {
+            if word.len() == CELLS && word.chars().all(|c| c.is_ascii_hexdigit()) {
+                let mut cells = [BLANK; CELLS];
+                for (slot, digit) in cells.iter_mut().zip(word.chars()) {
+                    *slot = digit.to_digit(16).expect("checked to be a hexadecimal digit") as u8;
+                }
+                return Board::from_cells(cells);
+            }
+        }
         if tokens.len() != CELLS {
             return Err(BoardError::CellCount(tokens.len()));
         }
@@ -295,7 +307,10 @@ pub fn parse_judge_input(input: &str) -> JudgeInput {
         return JudgeInput { cases: Vec::new(), count_problem: Some(problem) };
     };
     let Ok(count) = first.parse::<usize>() else {
-        let problem = InputError::new(count_line, format!("expected the number of boards, found {first:?}"));
+        let problem = InputError::new(
+            count_line,
+            format!("expected the number of boards, found {}", crate::judge::quoted(first)),
+        );
         return JudgeInput { cases: parse_boards(&blocks), count_problem: Some(problem) };
     };
     blocks[0].remove(0);
@@ -342,7 +357,7 @@ fn parse_boards(blocks: &[Vec<(usize, &str)>]) -> Vec<Case<Board>> {
 
 fn read_board(lines: &[(usize, &str)]) -> Case<Board> {
     for &(line, text) in lines {
-        let numbers = text.split_whitespace().count();
+        let numbers = crate::judge::cells(text).count();
         if numbers != 4 {
             return Err(InputError::new(line, format!("a board row is four numbers, found {numbers}")));
         }
@@ -436,6 +451,10 @@ mod tests {
         assert_eq!(format!("{:#}", Board::GOAL).lines().next(), Some(" 1  2  3  4"));
         assert_eq!("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0".parse(), Ok(Board::GOAL));
         assert_eq!("1 2 3".parse::<Board>(), Err(BoardError::CellCount(3)));
+        let spaced: Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse().unwrap();
+        assert_eq!("2340157896ACDEBF".parse::<Board>(), Ok(spaced));
+        assert_eq!("2340157896acdebf".parse::<Board>(), Ok(spaced));
+        assert_eq!("2340157896ACDEBB".parse::<Board>(), Err(BoardError::RepeatedTile(11)));
         assert_eq!(
             "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16".parse::<Board>(),
             Err(BoardError::UnknownTile("16".into()))

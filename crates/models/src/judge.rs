@@ -35,3 +35,59 @@ pub type Case<T> = Result<T, InputError>;
 pub fn numbered_lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
     input.lines().enumerate().map(|(index, line)| (index + 1, line.trim())).filter(|(_, line)| !line.is_empty())
 }
+
+/// The cells of a line: separated by white space or commas (`2,3,4,1,5,x,7,6,8`).
+pub fn cells(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ',').filter(|cell| !cell.is_empty())
+}
+
+/// The most characters of an input an error message quotes.
+pub const QUOTED_CHARS: usize = 80;
+
+/// `text` quoted for an error message: whole when it is short, else its first
+/// [`QUOTED_CHARS`] characters and its length, `"1 1 1 ..."... (10,485,760 characters)`.
+pub fn quoted(text: &str) -> String {
+    quoted_start(text, text.chars().count())
+}
+
+/// [`quoted`] for a text of `chars` characters of which only the start, `start`, is kept.
+pub fn quoted_start(start: &str, chars: usize) -> String {
+    match start.char_indices().nth(QUOTED_CHARS) {
+        Some((end, _)) => format!("{:?}... ({} characters)", &start[..end], thousands(chars)),
+        None if chars > start.chars().count() => format!("{start:?}... ({} characters)", thousands(chars)),
+        None => format!("{start:?}"),
+    }
+}
+
+/// `10485760` as `10,485,760`.
+fn thousands(number: usize) -> String {
+    let digits = number.to_string();
+    let mut grouped = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_are_quoted_by_their_start_and_length() {
+        assert_eq!(quoted("1 2 x"), "\"1 2 x\"");
+        let long = "1".repeat(10_485_760);
+        assert_eq!(quoted(&long), format!("{:?}... (10,485,760 characters)", "1".repeat(80)));
+        assert_eq!(quoted(&"é".repeat(81)), format!("{:?}... (81 characters)", "é".repeat(80)));
+        assert_eq!(quoted(&"é".repeat(80)), format!("{:?}", "é".repeat(80)));
+        assert_eq!(quoted_start("abc", 1_000), "\"abc\"... (1,000 characters)");
+    }
+
+    #[test]
+    fn commas_separate_cells_like_white_space() {
+        assert_eq!(cells(" 2,3 ,4\t, x ").collect::<Vec<_>>(), ["2", "3", "4", "x"]);
+    }
+}

@@ -831,7 +831,8 @@ pub fn parse_judge_input(input: &str) -> JudgeInput {
     };
     let Ok(count) = first.parse::<usize>() else {
         // No count: every line may be a case, and each is answered.
-        let problem = InputError::new(count_line, format!("expected the number of cases, found {first:?}"));
+        let problem =
+            InputError::new(count_line, format!("expected the number of cases, found {}", crate::judge::quoted(first)));
         return JudgeInput { cases: parse_cases(&blocks), count_problem: Some(problem) };
     };
     blocks[0].remove(0);
@@ -926,7 +927,12 @@ fn row_letters(text: &str, expected: usize) -> Result<Vec<u8>, String> {
             let mut chars = token.chars();
             match (chars.next(), chars.next()) {
                 (Some(letter), None) => letters.push(letter),
-                _ => return Err(format!("expected single letters separated by spaces, found {token:?}")),
+                _ => {
+                    return Err(format!(
+                        "expected single letters separated by spaces, found {}",
+                        crate::judge::quoted(token)
+                    ))
+                }
             }
         }
         letters

@@ -258,7 +258,7 @@ impl fmt::Display for BoardError {
         match self {
             BoardError::CellCount(n) => write!(f, "expected 24 numbers, found {n}"),
             BoardError::UnknownSymbol { position, found } => {
-                write!(f, "position {position:02} holds {found:?}; symbols are 1, 2 and 3")
+                write!(f, "position {position:02} holds {}; symbols are 1, 2 and 3", crate::judge::quoted(found))
             }
             BoardError::SymbolCount { symbol, count } => {
                 write!(f, "symbol {symbol} appears {count} times; each of 1, 2 and 3 must appear 8 times")
@@ -317,10 +317,10 @@ impl Board {
 impl std::str::FromStr for Board {
     type Err = BoardError;
 
-    /// 24 symbols separated by white space: `1 1 1 1 3 2 3 2 ...`. 24 digits written
-    /// together (`111132323...`) are read the same way.
+    /// 24 symbols separated by white space or commas: `1 1 1 1 3 2 3 2 ...`. 24 digits
+    /// written together (`111132323...`) are read the same way.
     fn from_str(text: &str) -> Result<Board, BoardError> {
-        let mut tokens: Vec<&str> = text.split_whitespace().collect();
+        let mut tokens: Vec<&str> = crate::judge::cells(text).collect();
         if tokens.len() == 1 && tokens[0].len() == POSITIONS && tokens[0].is_ascii() {
             let word = tokens[0];
             tokens = (0..POSITIONS).map(|i| &word[i..i + 1]).collect();
@@ -474,6 +474,7 @@ mod tests {
         let board: Board = SAMPLE.parse().unwrap();
         assert_eq!(board.to_string(), SAMPLE);
         assert_eq!(SAMPLE.replace(' ', "").parse::<Board>(), Ok(board));
+        assert_eq!(SAMPLE.replace(' ', ",").parse::<Board>(), Ok(board));
         let drawn = format!("{board:#}");
         assert_eq!(drawn, "    1   1\n    1   1\n3 2 3 2 3 1 3\n    2   2\n3 1 2 2 2 3 1\n    2   1\n    3   3");
     }

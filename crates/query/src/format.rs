@@ -374,6 +374,7 @@ fn u64_at(bytes: &[u8; HEADER_LEN], at: usize) -> u64 {
 }
 
 /// Reads entry `index` of a [`Encoding::Packed2`] payload, or `None` past its end.
+#[inline]
 pub fn packed2_at(payload: &[u8], index: u64) -> Option<u8> {
     let byte = payload.get(usize::try_from(index / 4).ok()?)?;
     Some(byte >> ((index % 4) * 2) & 0b11)

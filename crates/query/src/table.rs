@@ -201,6 +201,7 @@ impl Table {
     }
 
     /// The payload (the entries after the header and metadata).
+    #[inline]
     pub fn payload(&self) -> &[u8] {
         let start = self.header.payload_offset as usize;
         &self.bytes[start..start + self.header.payload_len as usize]
