@@ -11,8 +11,9 @@ use puzzle_tables_query::cubic::{CubicDistances, CubicSolver};
 use puzzle_tables_query::Metadata;
 use serde_json::json;
 
+use crate::english::{answer_line, plural};
 use crate::judge::answer_cases;
-use crate::report::{write_json, write_walk};
+use crate::report::{steps_json, write_json, write_walk};
 use crate::tables::TablesDir;
 use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
@@ -81,7 +82,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let beyond_cap = if rolls.len() > usize::from(JUDGE_CAP) { " (beyond the judge's 30: it answers -1)" } else { "" };
-    writeln!(out, "{} rolls{beyond_cap}: {}", rolls.len(), roll_letters(&rolls))?;
+    writeln!(out, "{}", answer_line(rolls.len(), "roll", beyond_cap, &roll_letters(&rolls)))?;
     if args.options.show {
         let steps = rolls.iter().zip(&states[1..]).map(|(roll, state)| {
             (format!("the cube on {} rolls {}:", state.empty(), roll.word()), format!("{:#}", state.pattern()))
@@ -114,13 +115,14 @@ fn solve_json(args: &SolveArgs, pattern: &Pattern, rolls: &[Roll], states: &[Sta
         "pattern": pattern.to_string(),
         "distance": rolls.len(),
         "judge_answer": judge_answer(u8::try_from(rolls.len()).unwrap_or(u8::MAX)),
-        "rolls": roll_letters(rolls),
+        "moves": roll_letters(rolls),
     });
     if args.options.show {
-        let steps = rolls.iter().zip(&states[1..]).map(|(roll, state)| {
-            json!({ "cube": xy(state.empty()), "roll": roll.word(), "pattern": state.pattern().to_string() })
-        });
-        answer["steps"] = steps.collect();
+        let steps = rolls
+            .iter()
+            .zip(&states[1..])
+            .map(|(roll, state)| (roll.letter().to_string(), state.pattern().to_string()));
+        answer["steps"] = steps_json(steps);
     }
     answer
 }
@@ -177,11 +179,11 @@ impl ClassStats<'_> {
             writeln!(out, "\nstart cells {} ({}s; by symmetry, as from {from}):", cells.join(" "), self.class.label())?;
         }
         writeln!(out, "  reachable states: {} of {STATES}", self.reachable())?;
-        let (max, count) = Self::farthest(self.states);
-        writeln!(out, "  farthest states: {max} rolls ({}); one from {from}:", plural(count, "state"))?;
+        let (max, number) = Self::farthest(self.states);
+        writeln!(out, "  farthest states: {max} rolls ({}); one from {from}:", plural(number, "state"))?;
         writeln!(out, "    {}", Self::parameter(self.states, "farthest state"))?;
-        let (max, count) = Self::farthest(self.patterns);
-        writeln!(out, "  farthest patterns: {max} rolls ({}); one from {from}:", plural(count, "pattern"))?;
+        let (max, number) = Self::farthest(self.patterns);
+        writeln!(out, "  farthest patterns: {max} rolls ({}); one from {from}:", plural(number, "pattern"))?;
         writeln!(out, "    {}", Self::parameter(self.patterns, "farthest pattern"))?;
         writeln!(out, "  patterns beyond the judge's {JUDGE_CAP} rolls: {} of {PATTERNS}", self.beyond_cap())?;
         writeln!(out, "  {:>8}  {:>8}  {:>8}", "distance", "states", "patterns")?;
@@ -191,14 +193,6 @@ impl ClassStats<'_> {
             writeln!(out, "  {distance:>8}  {:>8}  {:>8}", count(self.states), count(self.patterns))?;
         }
         Ok(())
-    }
-}
-
-fn plural(count: u64, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }
 

@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use puzzle_tables_models::judge::Case;
 
+use crate::english::plural;
+
 /// Reads the whole input from `path`, or from standard input when it is `None` or `-`.
 /// Bytes that are not UTF-8 are kept as replacement characters, so they are reported as
 /// bad cells of their case rather than failing the whole input.
@@ -46,7 +48,7 @@ pub fn answer_cases<T>(
     }
     out.flush()?;
     if rejected > 0 {
-        eprintln!("puzzle-tables: {rejected} of {} cases rejected", cases.len());
+        eprintln!("puzzle-tables: {rejected} of {} rejected", plural(cases.len(), "case"));
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

@@ -248,7 +248,7 @@ fn solve_json_gives_the_exact_distance_beyond_the_cap() {
     let start = Cell::from_xy(3, 2).unwrap();
     assert_eq!(answer["distance"], u64::from(walk_from(start).pattern_distance[pattern_key(&pattern)]));
     assert_eq!(answer["judge_answer"], -1);
-    check_rolls(start, &pattern, answer["rolls"].as_str().unwrap());
+    check_rolls(start, &pattern, answer["moves"].as_str().unwrap());
 }
 
 #[test]

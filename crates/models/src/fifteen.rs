@@ -302,8 +302,9 @@ pub fn parse_judge_input(input: &str) -> JudgeInput {
     let cases = parse_boards(&blocks);
     let count_problem = (cases.len() != count).then(|| {
         let present = cases.len();
+        let boards = if count == 1 { "board" } else { "boards" };
         let problem =
-            format!("the input announces {count} boards but holds {present}; answering the {present} present");
+            format!("the input announces {count} {boards} but holds {present}; answering the {present} present");
         InputError::new(count_line, problem)
     });
     JudgeInput { cases, count_problem }
