@@ -48,10 +48,12 @@ struct Cli {
 enum Command {
     /// Answer a judge's input (stdin, or FILE) in the judge's exact output format.
     Judge(JudgeArgs),
-    /// Solve one case: the exact distance and an optimal sequence of moves.
+    /// Solve one case: the fewest moves and an optimal sequence of them (where a search stops
+    /// short, `solve cube` and `solve fifteen` say how far is known).
     #[command(subcommand)]
     Solve(SolveCommand),
-    /// Show a puzzle's state space: how many states, how far, how many at each distance.
+    /// Show what a puzzle's tables hold: how many states, how far, how many at each distance
+    /// (magic-cube: the cubes within the table's depth; fifteen: each pattern database).
     Stats(StatsArgs),
     /// Build tables (all puzzles when none are named), replacing what is there.
     Gen(GenArgs),
@@ -91,7 +93,7 @@ struct JudgeArgs {
     /// Cubic only: the exact number of rolls, also above the judge's cap of 30 (where the
     /// judge answers -1). Refused for the other puzzles: eight, rotation and fifteen answers
     /// are exact already, and magic-cube keeps the judge's -1 beyond 5 turns (`solve cube`
-    /// gives the exact count).
+    /// counts further).
     #[arg(long)]
     exact: bool,
     /// Fifteen only: read and answer LightOJ 1121 (`Case k:`, the fewest moves first in
@@ -201,28 +203,28 @@ fn check_judge_options(args: &JudgeArgs) -> anyhow::Result<()> {
     let puzzle = args.puzzle;
     if args.exact && puzzle != Puzzle::Cubic {
         let why = match puzzle {
-            Puzzle::MagicCube => "the magic cube's judge answers -1 beyond 5 turns; `solve cube` gives the exact count",
+            Puzzle::MagicCube => "the magic cube's judge answers -1 beyond 5 turns; `solve cube` counts further",
             _ => "its judge's answers are exact already",
         };
-        anyhow::bail!("judge {puzzle} --exact: --exact is for cubic alone: {why}");
+        anyhow::bail!("--exact is for cubic alone, not {puzzle}: {why}");
     }
     if args.lightoj && puzzle != Puzzle::Fifteen {
-        anyhow::bail!("judge {puzzle} --lightoj: --lightoj is for fifteen alone");
+        anyhow::bail!("--lightoj is for fifteen alone, not {puzzle}: {puzzle} has one judge format");
     }
     Ok(())
 }
 
 fn main() -> ExitCode {
+    // Every error is `puzzle-tables: <what>: <why>`, the command given as <what>.
+    let what = command_path(std::env::args().skip(1));
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // `--help` and `--version` print on standard output.
         Err(error) if !error.use_stderr() => error.exit(),
         Err(error) => {
-            // Usage errors in the one style of every error: `puzzle-tables: <what>: <why>`,
-            // the command as <what>.
             let message = error.render().to_string();
             let why = message.strip_prefix("error: ").unwrap_or(&message);
-            eprint!("puzzle-tables: {}: {why}", command_path(std::env::args().skip(1)));
+            eprint!("puzzle-tables: {what}: {why}");
             return ExitCode::from(2);
         }
     };
@@ -230,7 +232,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) if report::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("puzzle-tables: {:#}", tables::with_rebuild_hint(error));
+            eprintln!("puzzle-tables: {what}: {:#}", tables::with_rebuild_hint(error));
             ExitCode::from(2)
         }
     }

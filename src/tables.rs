@@ -41,7 +41,7 @@ impl TablesDir {
     /// that rebuilds it).
     pub fn open<T>(&self, puzzle: Puzzle, reader: impl FnOnce(&Tables) -> Result<T, TableError>) -> anyhow::Result<T> {
         if let Some(missing) = tables_of(puzzle).iter().map(|spec| self.path_of(spec)).find(|path| !path.exists()) {
-            eprintln!("puzzle-tables: {} is missing; building the {puzzle} tables (first use)", missing.display());
+            eprintln!("puzzle-tables: {}: missing; building the {puzzle} tables (first use)", missing.display());
             self.generate(puzzle)?;
         }
         Ok(reader(&self.tables()?)?)

@@ -191,6 +191,12 @@ fn every_error_has_one_style() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert_error_style(&output);
     }
+    // The README's example, word for word.
+    let output = run(&["solve", "eight", "1 2 3"]);
+    assert_eq!(
+        stderr_of(&output),
+        "puzzle-tables: solve eight: not an eight-puzzle board: expected 9 cells, found 3\n"
+    );
 }
 
 #[test]

@@ -298,5 +298,7 @@ fn a_state_table_that_contradicts_itself_is_reported_not_followed() {
         let output = binary(dir.path()).args(["solve", "cubic", "--start", "2,1", pattern]).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{pattern}: {}", stdout_of(&output));
         assert!(stderr_of(&output).contains("inconsistent entries"), "{}", stderr_of(&output));
+        // Found while answering, not at the open: still named with its rebuild command.
+        assert!(stderr_of(&output).contains("gen cubic`"), "{}", stderr_of(&output));
     }
 }
