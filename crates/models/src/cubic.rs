@@ -508,6 +508,7 @@ impl fmt::Display for Pattern {
 
 /// Why some text is not a pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PatternError {
     /// A cell that is not `W`, `R`, `B` or `E`.
     UnknownColour(String),

@@ -83,6 +83,7 @@ pub struct Board {
 
 /// Why nine cells do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// Not nine cells.
     CellCount(usize),

@@ -234,6 +234,7 @@ pub struct Board {
 
 /// Why some text or cells do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// Not 24 numbers.
     CellCount(usize),
