@@ -76,6 +76,16 @@ impl Move {
 }
 
 /// A board: sixteen cells in row-major order, holding each of `0..=15` once (`0` the blank).
+///
+/// ```
+/// use puzzle_tables_models::fifteen::{move_letters, Board, Move};
+///
+/// let board: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15".parse()?;
+/// assert_eq!(board.apply(Move::Right), Some(Board::GOAL));
+/// assert_eq!(move_letters(&[Move::Right]), "R");
+/// assert!("1 2 3".parse::<Board>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [u8; CELLS],

@@ -227,6 +227,17 @@ impl Placement {
 }
 
 /// A board: the symbol (1, 2 or 3) at each of the 24 positions, eight of each.
+///
+/// ```
+/// use puzzle_tables_models::rotation::{move_letters, Board, Move};
+///
+/// // Eight 1s in the centre: solved.
+/// let board: Board = "2 2 2 2 2 2 1 1 1 2 2 1 1 3 3 1 1 1 3 3 3 3 3 3".parse()?;
+/// assert_eq!(board.centre_symbol(), Some(1));
+/// assert_eq!(board.apply(Move::A).centre_symbol(), None);
+/// assert_eq!(move_letters(&[Move::A, Move::C]), "AC");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [u8; POSITIONS],
