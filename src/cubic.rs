@@ -72,10 +72,14 @@ pub fn judge(tables: &TablesDir, input: &str, exact: bool) -> anyhow::Result<Exi
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let pattern: Pattern = args.pattern.join(" ").parse().context("not a cubic-puzzle pattern")?;
     let rolls = open_solver(tables)?.optimal_rolls(args.start, &pattern)?;
-    let states = replay(args.start, &rolls)?;
-    if states.last().map(State::pattern) != Some(pattern) {
-        bail!("the rolls found for {pattern} from {} do not show it: the tables are inconsistent", args.start);
-    }
+    let shown = replay(args.start, &rolls).filter(|states| states.last().map(State::pattern) == Some(pattern));
+    let Some(states) = shown else {
+        bail!(
+            "the rolls found for {pattern} from {} do not lead to it: the tables are inconsistent; rebuild them with {}",
+            args.start,
+            tables.gen_command(Puzzle::Cubic)
+        );
+    };
     let out = &mut io::stdout().lock();
     if args.options.json {
         write_json(out, &solve_json(args, &pattern, &rolls, &states))?;
@@ -92,16 +96,13 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The states from the start through every roll, or an error if a roll is impossible.
-fn replay(start: Cell, rolls: &[Roll]) -> anyhow::Result<Vec<State>> {
+/// The states from the start through every roll, or `None` if a roll is impossible.
+fn replay(start: Cell, rolls: &[Roll]) -> Option<Vec<State>> {
     let mut states = vec![State::start(start)];
     for &roll in rolls {
-        let Some(next) = states.last().and_then(|state| state.roll(roll)) else {
-            bail!("the rolls found from {start} include an impossible one: the tables are inconsistent");
-        };
-        states.push(next);
+        states.push(states.last()?.roll(roll)?);
     }
-    Ok(states)
+    Some(states)
 }
 
 fn xy(cell: Cell) -> [u32; 2] {

@@ -30,6 +30,11 @@ impl TablesDir {
         Ok(TablesDir { dir })
     }
 
+    /// The command that builds `puzzle`'s tables in this directory, in backquotes.
+    pub fn gen_command(&self, puzzle: Puzzle) -> String {
+        format!("`puzzle-tables --tables {} gen {puzzle}`", self.dir.display())
+    }
+
     /// Where the table `spec` lives.
     pub fn path_of(&self, spec: &TableSpec) -> PathBuf {
         self.dir.join(spec.file_name())
