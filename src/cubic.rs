@@ -12,8 +12,9 @@ use puzzle_tables_query::Metadata;
 use serde_json::json;
 
 use crate::batch::{answer_lines, LineAnswer};
+use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{write_json, write_walk};
+use crate::report::{steps_json, write_json, write_walk};
 use crate::tables::TablesDir;
 use crate::writer;
 use crate::SolveOptions;
@@ -80,20 +81,20 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 Ok(pattern) => pattern,
                 Err(why) => return Ok(Err(format!("{why}"))),
             };
-            let (rolls, states) = solve_pattern(&solver, args.start, &pattern)?;
+            let (rolls, states) = solve_pattern(tables, &solver, args.start, &pattern)?;
             let text = format!("{} {}", rolls.len(), roll_letters(&rolls)).trim_end().to_string();
             Ok(Ok(LineAnswer { text, json: solve_json(args, &pattern, &rolls, &states) }))
         });
     }
     let pattern: Pattern = args.pattern.join(" ").parse().context("not a cubic-puzzle pattern")?;
-    let (rolls, states) = solve_pattern(&open_solver(tables)?, args.start, &pattern)?;
+    let (rolls, states) = solve_pattern(tables, &open_solver(tables)?, args.start, &pattern)?;
     let out = &mut writer::stdout();
     if args.options.json {
         write_json(out, &solve_json(args, &pattern, &rolls, &states))?;
         return Ok(ExitCode::SUCCESS);
     }
     let beyond_cap = if rolls.len() > usize::from(JUDGE_CAP) { " (beyond the judge's 30: it answers -1)" } else { "" };
-    writeln!(out, "{} rolls{beyond_cap}: {}", rolls.len(), roll_letters(&rolls))?;
+    writeln!(out, "{}", answer_line(rolls.len(), "roll", beyond_cap, &roll_letters(&rolls)))?;
     if args.options.show {
         let steps = rolls.iter().zip(&states[1..]).map(|(roll, state)| {
             (format!("the cube on {} rolls {}:", state.empty(), roll.word()), format!("{:#}", state.pattern()))
@@ -105,25 +106,30 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
 
 /// An optimal roll sequence for `pattern` from `start`, and the states along it, checked
 /// to end on the pattern.
-fn solve_pattern(solver: &CubicSolver, start: Cell, pattern: &Pattern) -> anyhow::Result<(Vec<Roll>, Vec<State>)> {
+fn solve_pattern(
+    tables: &TablesDir,
+    solver: &CubicSolver,
+    start: Cell,
+    pattern: &Pattern,
+) -> anyhow::Result<(Vec<Roll>, Vec<State>)> {
     let rolls = solver.optimal_rolls(start, pattern)?;
-    let states = replay(start, &rolls)?;
-    if states.last().map(State::pattern) != Some(*pattern) {
-        bail!("the rolls found for {pattern} from {start} do not show it: the tables are inconsistent");
-    }
+    let shown = replay(start, &rolls).filter(|states| states.last().map(State::pattern) == Some(*pattern));
+    let Some(states) = shown else {
+        bail!(
+            "the rolls found for {pattern} from {start} do not lead to it: the tables are inconsistent; rebuild them with {}",
+            tables.gen_command(Puzzle::Cubic)
+        );
+    };
     Ok((rolls, states))
 }
 
-/// The states from the start through every roll, or an error if a roll is impossible.
-fn replay(start: Cell, rolls: &[Roll]) -> anyhow::Result<Vec<State>> {
+/// The states from the start through every roll, or `None` if a roll is impossible.
+fn replay(start: Cell, rolls: &[Roll]) -> Option<Vec<State>> {
     let mut states = vec![State::start(start)];
     for &roll in rolls {
-        let Some(next) = states.last().and_then(|state| state.roll(roll)) else {
-            bail!("the rolls found from {start} include an impossible one: the tables are inconsistent");
-        };
-        states.push(next);
+        states.push(states.last()?.roll(roll)?);
     }
-    Ok(states)
+    Some(states)
 }
 
 fn xy(cell: Cell) -> [u32; 2] {
@@ -137,13 +143,14 @@ fn solve_json(args: &SolveArgs, pattern: &Pattern, rolls: &[Roll], states: &[Sta
         "pattern": pattern.to_string(),
         "distance": rolls.len(),
         "judge_answer": judge_answer(u8::try_from(rolls.len()).unwrap_or(u8::MAX)),
-        "rolls": roll_letters(rolls),
+        "moves": roll_letters(rolls),
     });
     if args.options.show {
-        let steps = rolls.iter().zip(&states[1..]).map(|(roll, state)| {
-            json!({ "cube": xy(state.empty()), "roll": roll.word(), "pattern": state.pattern().to_string() })
-        });
-        answer["steps"] = steps.collect();
+        let steps = rolls
+            .iter()
+            .zip(&states[1..])
+            .map(|(roll, state)| (roll.letter().to_string(), state.pattern().to_string()));
+        answer["steps"] = steps_json(steps);
     }
     answer
 }
@@ -200,11 +207,11 @@ impl ClassStats<'_> {
             writeln!(out, "\nstart cells {} ({}s; by symmetry, as from {from}):", cells.join(" "), self.class.label())?;
         }
         writeln!(out, "  reachable states: {} of {STATES}", self.reachable())?;
-        let (max, count) = Self::farthest(self.states);
-        writeln!(out, "  farthest states: {max} rolls ({}); one from {from}:", plural(count, "state"))?;
+        let (max, number) = Self::farthest(self.states);
+        writeln!(out, "  farthest states: {max} rolls ({}); one from {from}:", plural(number, "state"))?;
         writeln!(out, "    {}", Self::parameter(self.states, "farthest state"))?;
-        let (max, count) = Self::farthest(self.patterns);
-        writeln!(out, "  farthest patterns: {max} rolls ({}); one from {from}:", plural(count, "pattern"))?;
+        let (max, number) = Self::farthest(self.patterns);
+        writeln!(out, "  farthest patterns: {max} rolls ({}); one from {from}:", plural(number, "pattern"))?;
         writeln!(out, "    {}", Self::parameter(self.patterns, "farthest pattern"))?;
         writeln!(out, "  patterns beyond the judge's {JUDGE_CAP} rolls: {} of {PATTERNS}", self.beyond_cap())?;
         writeln!(out, "  {:>8}  {:>8}  {:>8}", "distance", "states", "patterns")?;
@@ -214,14 +221,6 @@ impl ClassStats<'_> {
             writeln!(out, "  {distance:>8}  {:>8}  {:>8}", count(self.states), count(self.patterns))?;
         }
         Ok(())
-    }
-}
-
-fn plural(count: u64, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }
 

@@ -4,13 +4,14 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use puzzle_tables_models::eight::{self as model, move_letters, Board};
+use puzzle_tables_models::eight::{self as model, move_letters, Board, Move};
 use puzzle_tables_query::eight::EightTable;
 use serde_json::json;
 
 use crate::batch::{answer_lines, LineAnswer};
+use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{write_json, write_walk, DepthReport};
+use crate::report::{steps_json, write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
 use crate::writer;
 use crate::SolveOptions;
@@ -60,38 +61,53 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
             };
             let moves = table.optimal_moves(&board)?;
             let text = moves.as_ref().map_or_else(|| "unsolvable".to_string(), |m| move_letters(m));
-            let json = json!({ "board": board.to_string(), "solvable": moves.is_some(),
-                "distance": moves.as_ref().map(Vec::len), "moves": moves.as_ref().map(|m| move_letters(m)) });
-            Ok(Ok(LineAnswer { text, json }))
+            Ok(Ok(LineAnswer { text, json: answer_json(&board, moves.as_deref(), false) }))
         });
     }
     let board: Board = args.board.join(" ").parse().context("not an eight-puzzle board")?;
     let moves = open(tables)?.optimal_moves(&board)?;
-    let boards: Vec<Board> =
-        moves.iter().flatten().scan(board, |b, &step| b.apply(step).inspect(|n| *b = *n)).collect();
     let out = &mut writer::stdout();
     if args.options.json {
-        let mut answer = json!({ "puzzle": "eight", "board": board.to_string(), "solvable": moves.is_some() });
-        if let Some(moves) = &moves {
-            answer["distance"] = json!(moves.len());
-            answer["moves"] = json!(move_letters(moves));
-            if args.options.show {
-                answer["boards"] = json!(boards.iter().map(Board::to_string).collect::<Vec<_>>());
-            }
-        }
-        write_json(out, &answer)?;
+        write_json(out, &answer_json(&board, moves.as_deref(), args.options.show))?;
         return Ok(ExitCode::SUCCESS);
     }
     let Some(moves) = moves else {
         writeln!(out, "unsolvable: the tiles are an odd permutation, and no move changes that")?;
         return Ok(ExitCode::SUCCESS);
     };
-    writeln!(out, "{} moves: {}", moves.len(), move_letters(&moves))?;
+    writeln!(out, "{}", answer_line(moves.len(), "move", "", &move_letters(&moves)))?;
     if args.options.show {
-        let steps = moves.iter().zip(&boards).map(|(m, next)| (m.letter().to_string(), format!("{next:#}")));
-        write_walk(out, "start", &format!("{board:#}"), steps)?;
+        let steps = moves.iter().zip(boards_along(&board, &moves));
+        write_walk(
+            out,
+            "start",
+            &format!("{board:#}"),
+            steps.map(|(m, next)| (m.letter().to_string(), format!("{next:#}"))),
+        )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The boards after each move.
+fn boards_along(board: &Board, moves: &[Move]) -> Vec<Board> {
+    moves.iter().scan(*board, |b, &step| b.apply(step).inspect(|n| *b = *n)).collect()
+}
+
+/// The answer for programs: `null` distance and moves for an unsolvable board; `--show`
+/// adds the steps.
+fn answer_json(board: &Board, moves: Option<&[Move]>, show: bool) -> serde_json::Value {
+    let mut answer = json!({
+        "puzzle": "eight",
+        "board": board.to_string(),
+        "solvable": moves.is_some(),
+        "distance": moves.map(<[Move]>::len),
+        "moves": moves.map(move_letters),
+    });
+    if let (Some(moves), true) = (moves, show) {
+        let after = boards_along(board, moves);
+        answer["steps"] = steps_json(moves.iter().zip(&after).map(|(m, b)| (m.letter().to_string(), b.to_string())));
+    }
+    answer
 }
 
 /// Boards, the farthest distance and boards per distance, from the table's metadata.
@@ -102,7 +118,7 @@ pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let (boards, max) = (report.total(), report.max_distance());
     report.headline = vec![
         format!("eight puzzle: {boards} solvable boards (and as many unsolvable ones)"),
-        format!("farthest from the goal: {max} moves"),
+        format!("farthest from the goal: {}", plural(max, "move")),
     ];
     report.extra = json!({ "unsolvable_boards": boards });
     report.write(&mut writer::stdout(), as_json)?;

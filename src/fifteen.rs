@@ -8,7 +8,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Context};
+use anyhow::Context;
 use puzzle_tables_models::fifteen::{self as model, move_letters, Board, Move};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
 use puzzle_tables_query::fifteen_search::{self, Outcome, Search, SearchProgress};
@@ -16,8 +16,9 @@ use puzzle_tables_query::Puzzle;
 use serde_json::json;
 
 use crate::batch::{answer_lines, LineAnswer};
+use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{write_json, write_walk};
+use crate::report::{steps_json, write_json, write_walk};
 use crate::tables::TablesDir;
 use crate::writer::{self, err};
 use crate::SolveOptions;
@@ -69,14 +70,7 @@ fn open(tables: &TablesDir, choice: Option<Partition>) -> anyhow::Result<Pattern
         choice.unwrap_or(if present(Partition::SevenEight) { Partition::SevenEight } else { Partition::SixSixThree });
     match partition {
         Partition::SixSixThree => tables.open(Puzzle::Fifteen, |tables| tables.fifteen(partition)),
-        Partition::SevenEight => tables.open_present(|tables| tables.fifteen(partition)).map_err(|error| {
-            let dir = tables.dir().display();
-            anyhow!(
-                "{error}\n  build it with `puzzle-tables --tables {dir} gen fifteen --partition 7-8` (minutes, \
-                     about 4 GB of memory), or install the release tables with `puzzle-tables --tables {dir} install \
-                     --from RELEASE_DIR`"
-            )
-        }),
+        Partition::SevenEight => tables.open_present(|tables| tables.fifteen(partition)),
     }
 }
 
@@ -88,7 +82,8 @@ fn search(databases: &PatternDatabases, board: &Board, max_moves: usize) -> Sear
     let mut shown = false;
     let mut progress = |now: SearchProgress| {
         if terminal && started.elapsed() > QUIET_FOR {
-            err!("\r\x1b[Ksearching {board}: bound {} moves, {} nodes", now.bound, now.nodes);
+            let (bound, nodes) = (plural(now.bound, "move"), plural(now.nodes, "node"));
+            err!("\r\x1b[Ksearching {board}: bound {bound}, {nodes}");
             shown = true;
         }
     };
@@ -142,7 +137,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
             let text = match &answer.outcome {
                 Outcome::Solved(moves) => move_letters(moves),
                 Outcome::Unsolvable => "unsolvable".to_string(),
-                Outcome::BeyondLimit(limit) => format!("more than {limit} moves"),
+                Outcome::BeyondLimit(limit) => format!("more than {}", plural(*limit, "move")),
             };
             Ok(Ok(LineAnswer { text, json: answer_json(&board, &databases, &answer, false) }))
         });
@@ -161,10 +156,9 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
             "unsolvable: the inversions among the tiles plus the blank's row from the bottom are even, and no move \
              changes that"
         )?,
-        Outcome::BeyondLimit(limit) => writeln!(out, "more than {limit} moves (--max-moves {max_moves})")?,
+        Outcome::BeyondLimit(limit) => writeln!(out, "more than {} (--max-moves {max_moves})", plural(*limit, "move"))?,
         Outcome::Solved(moves) => {
-            let noun = if moves.len() == 1 { "move" } else { "moves" };
-            writeln!(out, "{} {noun}: {}", moves.len(), move_letters(moves))?;
+            writeln!(out, "{}", answer_line(moves.len(), "move", "", &move_letters(moves)))?;
             if args.options.show {
                 let steps = moves.iter().zip(boards_along(&board, moves));
                 let steps = steps.map(|(m, next)| (m.letter().to_string(), format!("{next:#}")));
@@ -185,6 +179,8 @@ fn answer_json(board: &Board, databases: &PatternDatabases, answer: &Search, sho
         "puzzle": "fifteen",
         "board": board.to_string(),
         "solvable": answer.outcome != Outcome::Unsolvable,
+        "distance": null,
+        "moves": null,
         "partition": databases.partition().label(),
         "nodes": answer.nodes,
     });
@@ -193,7 +189,9 @@ fn answer_json(board: &Board, databases: &PatternDatabases, answer: &Search, sho
             value["distance"] = json!(moves.len());
             value["moves"] = json!(move_letters(moves));
             if show {
-                value["boards"] = json!(boards_along(board, moves).iter().map(Board::to_string).collect::<Vec<_>>());
+                let after = boards_along(board, moves);
+                value["steps"] =
+                    steps_json(moves.iter().zip(&after).map(|(m, b)| (m.letter().to_string(), b.to_string())));
             }
         }
         Outcome::BeyondLimit(limit) => value["more_than"] = json!(limit),

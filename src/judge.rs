@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use puzzle_tables_models::judge::{Case, InputError};
 
+use crate::english::plural;
 use crate::input::{self, Input, Lines};
 use crate::writer::{self, errln};
 
@@ -137,7 +138,7 @@ impl Tally {
             return Ok(ExitCode::SUCCESS);
         }
         if !self.strict {
-            errln!("puzzle-tables: {} of {} cases rejected", self.rejected, self.cases);
+            errln!("puzzle-tables: {} of {} rejected", self.rejected, plural(self.cases, "case"));
         }
         Ok(ExitCode::from(1))
     }

@@ -11,8 +11,9 @@ use puzzle_tables_query::magic_cube::{Answer, CubeTable};
 use serde_json::json;
 
 use crate::batch::{answer_lines, LineAnswer};
+use crate::english::answer_line;
 use crate::judge::{read_input, JudgeInput};
-use crate::report::{write_json, write_walk, DepthReport};
+use crate::report::{steps_json, write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
 use crate::writer;
 use crate::SolveOptions;
@@ -121,11 +122,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn write_solution(out: &mut impl Write, turns: &[Turn]) -> io::Result<()> {
-    match turns.len() {
-        0 => writeln!(out, "0 quarter turns: already solved")?,
-        1 => writeln!(out, "1 quarter turn: {}", notation(turns))?,
-        n => writeln!(out, "{n} quarter turns: {}", notation(turns))?,
-    }
+    writeln!(out, "{}", answer_line(turns.len(), "quarter turn", "", &notation(turns)))?;
     writeln!(out, "judge steps:\n{}", turns.len())?;
     for turn in turns {
         writeln!(out, "{}", turn.judge_step())?;
@@ -137,25 +134,22 @@ fn write_solution(out: &mut impl Write, turns: &[Turn]) -> io::Result<()> {
 }
 
 fn solve_json(facelets: &Facelets, answer: &Answer, show: bool) -> serde_json::Value {
-    let mut value = json!({ "puzzle": "magic-cube", "facelets": facelets.to_urfdlb() });
+    let mut value =
+        json!({ "puzzle": "magic-cube", "facelets": facelets.to_urfdlb(), "distance": null, "moves": null });
     match answer {
         Answer::Solution(turns) => {
             value["distance"] = json!(turns.len());
-            value["notation"] = json!(notation(turns));
+            value["moves"] = json!(notation(turns));
             value["judge_steps"] = json!(turns.iter().map(|t| t.judge_step()).collect::<Vec<_>>());
             if show {
-                let after_each = turns.iter().scan(*facelets, |f, &turn| {
+                let steps = turns.iter().scan(*facelets, |f, &turn| {
                     *f = f.turn(turn);
-                    Some(*f)
+                    Some((turn.notation().to_string(), f.to_urfdlb()))
                 });
-                let nets: Vec<String> = std::iter::once(*facelets).chain(after_each).map(|f| f.net()).collect();
-                value["nets"] = json!(nets);
+                value["steps"] = steps_json(steps);
             }
         }
-        Answer::MoreThan(bound) => {
-            value["distance"] = serde_json::Value::Null;
-            value["more_than"] = json!(bound);
-        }
+        Answer::MoreThan(bound) => value["more_than"] = json!(bound),
     }
     value
 }

@@ -9,6 +9,7 @@
 mod batch;
 mod cubic;
 mod eight;
+mod english;
 mod fifteen;
 mod input;
 mod judge;
@@ -20,10 +21,12 @@ mod shell;
 mod tables;
 mod writer;
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::error::{ContextKind, ContextValue};
 use clap::{Parser, Subcommand};
 use puzzle_tables_query::Puzzle;
 
@@ -54,10 +57,12 @@ enum Command {
     /// named with its input line on standard error, and the exit status is 1. For one answer
     /// line per input line, rejected ones included, use `solve PUZZLE -`.
     Judge(JudgeArgs),
-    /// Solve one case: the exact distance and an optimal sequence of moves.
+    /// Solve one case: the fewest moves and an optimal sequence of them (where a search stops
+    /// short, `solve cube` and `solve fifteen` say how far is known).
     #[command(subcommand)]
     Solve(SolveCommand),
-    /// Show a puzzle's state space: how many states, how far, how many at each distance.
+    /// Show what a puzzle's tables hold: how many states, how far, how many at each distance
+    /// (magic-cube: the cubes within the table's depth; fifteen: each pattern database).
     Stats(StatsArgs),
     /// Build tables (all puzzles when none are named), replacing what is there.
     Gen(GenArgs),
@@ -99,11 +104,13 @@ struct JudgeArgs {
     /// the judge's format has no place for it).
     #[arg(long)]
     strict: bool,
-    /// Exact answers beyond the judge's cap (cubic: the exact number of rolls instead of -1
-    /// above 30). Puzzles whose judge answers are already exact ignore it.
+    /// Cubic only: the exact number of rolls, also above the judge's cap of 30 (where the
+    /// judge answers -1). Refused for the other puzzles: eight, rotation and fifteen answers
+    /// are exact already, and magic-cube keeps the judge's -1 beyond 5 turns (`solve cube`
+    /// counts further).
     #[arg(long)]
     exact: bool,
-    /// Fifteen puzzle: read and answer LightOJ 1121 (`Case k:`, the fewest moves first in
+    /// Fifteen only: read and answer LightOJ 1121 (`Case k:`, the fewest moves first in
     /// dictionary order, not solvable beyond 35 moves) instead of UVa 10181.
     #[arg(long)]
     lightoj: bool,
@@ -169,20 +176,99 @@ struct GenArgs {
     partition: Option<puzzle_tables_query::fifteen::Partition>,
 }
 
-fn puzzle_parser() -> impl TypedValueParser<Value = Puzzle> {
-    PossibleValuesParser::new(Puzzle::ALL.iter().map(|p| p.label()))
-        .map(|label| Puzzle::from_label(&label).expect("clap only passes listed names"))
+/// Names people write for a puzzle whose label is another, and that label: clap's own
+/// guess by spelling would offer `cubic` for `cube`.
+const OTHER_NAMES: &[(&str, &str)] =
+    &[("cube", "magic-cube"), ("rubik", "magic-cube"), ("15", "fifteen"), ("8", "eight")];
+
+/// A puzzle's label, with clap's "similar value" tip pointing an other name at its puzzle.
+fn puzzle_parser() -> PuzzleParser {
+    PuzzleParser
+}
+
+/// Parses a puzzle's label (see [`puzzle_parser`]).
+#[derive(Clone)]
+struct PuzzleParser;
+
+impl PuzzleParser {
+    fn labels() -> PossibleValuesParser {
+        PossibleValuesParser::new(Puzzle::ALL.iter().map(|p| p.label()))
+    }
+}
+
+impl TypedValueParser for PuzzleParser {
+    type Value = Puzzle;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<Puzzle, clap::Error> {
+        let label = Self::labels().parse_ref(cmd, arg, value).map_err(|mut error| {
+            let given = value.to_string_lossy().to_lowercase();
+            if let Some(&(_, label)) = OTHER_NAMES.iter().find(|(name, _)| *name == given) {
+                error.insert(ContextKind::SuggestedValue, ContextValue::String(label.to_string()));
+            }
+            error
+        })?;
+        Ok(Puzzle::from_label(&label).expect("clap only passes listed names"))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(Puzzle::ALL.iter().map(|p| PossibleValue::new(p.label()))))
+    }
+}
+
+/// Refuses `judge` options that do nothing for the puzzle given, rather than ignoring them.
+fn check_judge_options(args: &JudgeArgs) -> anyhow::Result<()> {
+    let puzzle = args.puzzle;
+    if args.exact && puzzle != Puzzle::Cubic {
+        let why = match puzzle {
+            Puzzle::MagicCube => "the magic cube's judge answers -1 beyond 5 turns; `solve cube` counts further",
+            _ => "its judge's answers are exact already",
+        };
+        anyhow::bail!("--exact is for cubic alone, not {puzzle}: {why}");
+    }
+    if args.lightoj && puzzle != Puzzle::Fifteen {
+        anyhow::bail!("--lightoj is for fifteen alone, not {puzzle}: {puzzle} has one judge format");
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // Every error is `puzzle-tables: <what>: <why>`, the command given as <what>.
+    let what = command_path(std::env::args().skip(1));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help` and `--version` print on standard output.
+        Err(error) if !error.use_stderr() => error.exit(),
+        Err(error) => {
+            let message = error.render().to_string();
+            let why = message.strip_prefix("error: ").unwrap_or(&message);
+            writer::err!("puzzle-tables: {what}: {why}");
+            return ExitCode::from(2);
+        }
+    };
     match run(cli) {
         Ok(code) => code,
         Err(error) if writer::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            errln!("puzzle-tables: error: {error:#}");
+            errln!("puzzle-tables: {what}: {:#}", tables::with_rebuild_hint(error));
             ExitCode::from(2)
         }
+    }
+}
+
+/// The subcommands named in `args`, such as `solve eight`, or `usage` when there is none.
+fn command_path(args: impl Iterator<Item = String>) -> String {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    let mut path = Vec::new();
+    for arg in args {
+        if let Some(sub) = command.find_subcommand(&arg) {
+            path.push(arg);
+            command = sub.clone();
+        }
+    }
+    if path.is_empty() {
+        "usage".to_string()
+    } else {
+        path.join(" ")
     }
 }
 
@@ -190,6 +276,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let tables = TablesDir::new(cli.tables)?;
     match cli.command {
         Command::Judge(args) => {
+            check_judge_options(&args)?;
             let input = JudgeInput::new(args.input, args.strict);
             match args.puzzle {
                 Puzzle::Eight => eight::judge(&tables, &input),

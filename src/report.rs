@@ -73,6 +73,12 @@ pub fn write_walk(
     Ok(())
 }
 
+/// `--show --json`, the same shape for every puzzle: one object per move, `{"move": M,
+/// "state": S}`, S the puzzle after the move, written as its input is written.
+pub fn steps_json(steps: impl IntoIterator<Item = (String, String)>) -> serde_json::Value {
+    steps.into_iter().map(|(step, state)| serde_json::json!({ "move": step, "state": state })).collect()
+}
+
 /// Writes `value` as pretty JSON and a newline.
 pub fn write_json(out: &mut impl Write, value: &serde_json::Value) -> anyhow::Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;

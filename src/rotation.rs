@@ -9,8 +9,9 @@ use puzzle_tables_query::rotation::RotationTable;
 use serde_json::json;
 
 use crate::batch::{answer_lines, LineAnswer};
+use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{write_json, write_walk, DepthReport};
+use crate::report::{steps_json, write_json, write_walk, DepthReport};
 use crate::tables::TablesDir;
 use crate::writer;
 use crate::SolveOptions;
@@ -87,16 +88,13 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 .collect::<serde_json::Map<_, _>>(),
         });
         if args.options.show {
-            answer["boards"] = json!(boards.iter().map(Board::to_string).collect::<Vec<_>>());
+            let steps = solution.moves.iter().zip(&boards).map(|(m, b)| (m.letter().to_string(), b.to_string()));
+            answer["steps"] = steps_json(steps);
         }
         write_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);
     }
-    match solution.moves.len() {
-        0 => writeln!(out, "0 moves: no moves needed")?,
-        1 => writeln!(out, "1 move: {}", move_letters(&solution.moves))?,
-        n => writeln!(out, "{n} moves: {}", move_letters(&solution.moves))?,
-    }
+    writeln!(out, "{}", answer_line(solution.moves.len(), "move", "", &move_letters(&solution.moves)))?;
     writeln!(out, "centre: {}", solution.centre)?;
     let per_symbol: Vec<String> = SYMBOLS.iter().zip(symbol_distances).map(|(s, d)| format!("{s}: {d}")).collect();
     writeln!(out, "moves to bring each symbol to the centre: {}", per_symbol.join(", "))?;
@@ -116,7 +114,7 @@ pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let (placements, max) = (report.total(), report.max_distance());
     report.headline = vec![
         format!("rotation game: {placements} placements of one symbol's eight blocks"),
-        format!("farthest placement from the centre: {max} moves"),
+        format!("farthest placement from the centre: {}", plural(max, "move")),
     ];
     report.write(&mut writer::stdout(), as_json)?;
     Ok(ExitCode::SUCCESS)

@@ -32,9 +32,9 @@ impl TablesDir {
         Ok(TablesDir { dir })
     }
 
-    /// The directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
+    /// The command that builds `puzzle`'s tables in this directory, in backquotes.
+    pub fn gen_command(&self, puzzle: Puzzle) -> String {
+        format!("`puzzle-tables --tables {} gen {puzzle}`", self.dir.display())
     }
 
     /// Where the table `spec` lives.
@@ -44,13 +44,14 @@ impl TablesDir {
 
     /// Opens `puzzle`'s reader the way a library user does, with `reader` (such as
     /// [`Tables::eight`]), after building the puzzle's tables if any is missing. A problem
-    /// with a table is an error that names the file and the command that rebuilds it.
+    /// with a table is an error that names the file ([`with_rebuild_hint`] adds the command
+    /// that rebuilds it).
     pub fn open<T>(&self, puzzle: Puzzle, reader: impl FnOnce(&Tables) -> Result<T, TableError>) -> anyhow::Result<T> {
         if let Some(missing) = tables_of(puzzle).iter().map(|spec| self.path_of(spec)).find(|path| !path.exists()) {
-            errln!("puzzle-tables: {} is missing; building the {puzzle} tables (first use)", missing.display());
+            errln!("puzzle-tables: {}: missing; building the {puzzle} tables (first use)", missing.display());
             self.generate(puzzle)?;
         }
-        reader(&self.tables()?).map_err(|error| self.explain(error, puzzle))
+        Ok(reader(&self.tables()?)?)
     }
 
     /// Opens a reader with `reader` from the tables present, building nothing.
@@ -63,15 +64,6 @@ impl TablesDir {
         // SAFETY: this binary writes tables only through `write_table`, which renames a new
         // file over the old one and never changes a file in place.
         Ok(unsafe { Tables::open_mapped(&self.dir) }?)
-    }
-
-    /// A table error with the command that rebuilds the table.
-    fn explain(&self, error: TableError, puzzle: Puzzle) -> anyhow::Error {
-        let dir = self.dir.display();
-        anyhow::anyhow!(
-            "{error}\n  rebuild it with `puzzle-tables --tables {dir} gen {puzzle}`, or reinstall the release tables \
-             with `puzzle-tables --tables {dir} install --from RELEASE_DIR`"
-        )
     }
 
     /// Builds and writes every table of `puzzle`, with a progress bar on a terminal.
@@ -170,7 +162,7 @@ impl TablesDir {
                     }
                     Err(error) => {
                         damaged += 1;
-                        writeln!(out, "damaged  {}", self.explain(error, puzzle))?;
+                        writeln!(out, "damaged  {error}\n  {}", rebuild_hint(&error))?;
                     }
                 }
             }
@@ -243,6 +235,39 @@ impl TablesDir {
         }
         Ok(staged)
     }
+}
+
+/// `error` with the command that rebuilds its table when it is about a table: every
+/// error that names a table names that command.
+pub fn with_rebuild_hint(error: anyhow::Error) -> anyhow::Error {
+    match error.chain().find_map(|cause| cause.downcast_ref::<TableError>()) {
+        Some(table_error) => {
+            let hint = rebuild_hint(table_error);
+            anyhow::anyhow!("{error:#}\n  {hint}")
+        }
+        None => error,
+    }
+}
+
+/// The commands that build the table of `error` again, in the directory it names.
+fn rebuild_hint(error: &TableError) -> String {
+    let dir = error.path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = dir.display();
+    let name = error.path.file_name().unwrap_or_default();
+    let owns = |specs: Vec<TableSpec>| specs.iter().any(|spec| *spec.file_name() == *name);
+    let gen = if owns(Partition::SevenEight.specs()) {
+        "gen fifteen --partition 7-8` (minutes, about 4 GB of memory)".to_string()
+    } else {
+        match Puzzle::ALL.iter().find(|&&puzzle| owns(tables_of(puzzle))) {
+            Some(puzzle) => format!("gen {puzzle}`"),
+            None => "gen`".to_string(),
+        }
+    };
+    let verb = if matches!(error.kind, TableErrorKind::Missing) { "build" } else { "rebuild" };
+    format!(
+        "{verb} it with `puzzle-tables --tables {dir} {gen}, or install the release tables with `puzzle-tables \
+         --tables {dir} install --from RELEASE_DIR`"
+    )
 }
 
 /// A release table checked in its temporary file, waiting to be renamed into place.

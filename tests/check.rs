@@ -145,9 +145,9 @@ fn eight_rejections_name_what_is_wrong() {
         verdict_line(&checked, 4),
         "case 4: wrong answer: the board is unsolvable (the answer is \"unsolvable\")"
     );
-    assert_eq!(verdict_line(&checked, 5), "case 5: wrong answer: says unsolvable, but 0 moves solve it");
+    assert_eq!(verdict_line(&checked, 5), "case 5: wrong answer: says unsolvable, but it is solved in 0 moves");
     let shortest = check(Puzzle::Eight, input, answers.as_bytes(), &["--shortest"]);
-    assert_eq!(verdict_line(&shortest, 2), "case 2: wrong answer: too long: 21 moves solve it, the shortest takes 19");
+    assert_eq!(verdict_line(&shortest, 2), "case 2: wrong answer: too long: 21 moves, the shortest takes 19");
     let cut_short = check(Puzzle::Eight, input, b"ullddrurdllurrdlurd\n", &[]);
     assert_eq!(verdict_line(&cut_short, 2), "case 2: no answer: the output ends after line 1");
     // The goal's answer is an empty line, which an output that ends has, leniently.
@@ -206,14 +206,14 @@ fn magic_cube_rejections_name_what_is_wrong() {
     let input = format!("5\n\n{}", [net.as_str()].repeat(5).join("\n"));
     let answers = format!("1\n{step}\n3\n{step}\n{step}\n{undo}\n1\n{undo}\n2\n{step}\n-1\n");
     let checked = check(Puzzle::MagicCube, &input, answers.as_bytes(), &[]);
-    assert_eq!(verdict_line(&checked, 1), "case 1: accepted: 1 steps, the minimum");
+    assert_eq!(verdict_line(&checked, 1), "case 1: accepted: 1 step, the minimum");
     assert_eq!(verdict_line(&checked, 2), "case 2: wrong answer: too long: 3 steps, the minimum is 1");
     assert!(verdict_line(&checked, 3).starts_with("case 3: wrong answer: the steps leave "), "{}", checked.out);
     assert_eq!(
         verdict_line(&checked, 4),
-        "case 4: wrong answer: cut short or overlong: the count says 2, 1 steps follow"
+        "case 4: wrong answer: cut short or overlong: the count says 2, found 1 step"
     );
-    assert_eq!(verdict_line(&checked, 5), "case 5: wrong answer: says -1, but 1 quarter turns solve it");
+    assert_eq!(verdict_line(&checked, 5), "case 5: wrong answer: says -1, but the minimum is 1 quarter turn");
     let far = random(Puzzle::MagicCube, &["--count", "1", "--seed", "5", "--judge-input"]);
     assert_eq!(
         verdict_line(&check(Puzzle::MagicCube, &far, b"-1\n", &[]), 1),

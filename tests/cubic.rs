@@ -248,7 +248,7 @@ fn solve_json_gives_the_exact_distance_beyond_the_cap() {
     let start = Cell::from_xy(3, 2).unwrap();
     assert_eq!(answer["distance"], u64::from(walk_from(start).pattern_distance[pattern_key(&pattern)]));
     assert_eq!(answer["judge_answer"], -1);
-    check_rolls(start, &pattern, answer["rolls"].as_str().unwrap());
+    check_rolls(start, &pattern, answer["moves"].as_str().unwrap());
 }
 
 #[test]
@@ -298,5 +298,7 @@ fn a_state_table_that_contradicts_itself_is_reported_not_followed() {
         let output = binary(dir.path()).args(["solve", "cubic", "--start", "2,1", pattern]).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{pattern}: {}", stdout_of(&output));
         assert!(stderr_of(&output).contains("inconsistent entries"), "{}", stderr_of(&output));
+        // Found while answering, not at the open: still named with its rebuild command.
+        assert!(stderr_of(&output).contains("gen cubic`"), "{}", stderr_of(&output));
     }
 }

@@ -260,7 +260,7 @@ fn solve_reads_the_judges_net_and_any_six_letters() {
     let output = solve(&["--net", path.to_str().unwrap(), "--json"]);
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(answer["distance"], 1);
-    assert_eq!(answer["notation"], "D'");
+    assert_eq!(answer["moves"], "D'");
     assert_eq!(answer["judge_steps"], serde_json::json!(["5 -1"]));
 }
 

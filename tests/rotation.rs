@@ -215,14 +215,14 @@ fn judge_answers_random_boards_like_the_bfs_search() {
 }
 
 #[test]
-fn judge_ignores_what_follows_the_zero_and_answers_an_input_without_it() {
+fn judge_ignores_what_follows_the_zero_and_answers_an_input_without_it_naming_the_missing_line() {
     let output = judge(&format!("{SAMPLE}1 2 3\nnot a board\n"));
     assert!(output.status.success(), "{}", stderr_of(&output));
     assert_eq!(stdout_of(&output), "AC\n2\nDDHH\n2\n");
     let output = judge(SAMPLE.strip_suffix("0\n").unwrap());
-    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
     assert_eq!(stdout_of(&output), "AC\n2\nDDHH\n2\n");
-    assert_eq!(stderr_of(&output), "");
+    assert!(stderr_of(&output).contains("line 3: the input ends without the closing line \"0\""));
 }
 
 #[test]
@@ -285,7 +285,7 @@ fn solve_json_is_for_programs() {
     assert_eq!(answer["distance"], 4);
     assert_eq!(answer["moves"], "DDHH");
     assert_eq!(answer["centre"], 2);
-    assert_eq!(answer["boards"].as_array().map(Vec::len), Some(4));
+    assert_eq!(answer["steps"].as_array().map(Vec::len), Some(4));
     assert_eq!(answer["symbol_distances"]["2"], 4);
 }
 

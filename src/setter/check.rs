@@ -15,6 +15,7 @@ use puzzle_tables_query::Puzzle;
 use serde_json::json;
 
 use super::answers::AnswerLines;
+use crate::english::plural;
 use crate::judge::read_input;
 use crate::report::write_json;
 use crate::writer;
@@ -237,8 +238,11 @@ impl Summary {
         let shortest = if self.rated > 0 { format!(" ({} of them shortest)", self.shortest) } else { String::new() };
         writeln!(
             out,
-            "{label}: {cases} cases: {} accepted{shortest}, {} wrong answer, {} no answer",
-            self.accepted, self.wrong_answer, self.no_answer
+            "{label}: {}: {} accepted{shortest}, {} wrong answer, {} no answer",
+            plural(cases, "case"),
+            self.accepted,
+            self.wrong_answer,
+            self.no_answer
         )?;
         if let Some(line) = extra_from {
             writeln!(out, "extra output: line {line} comes after the last case's answer")?;

@@ -12,6 +12,7 @@ use puzzle_tables_query::{Puzzle, Tables};
 use super::answers::{shown, AnswerLines};
 use super::check::{Checker, Judgement};
 use super::random::{Drawer, Population};
+use crate::english::plural;
 use crate::tables::TablesDir;
 
 /// The pattern distances of every start cell, and the start cell `random` draws for.
@@ -61,7 +62,8 @@ impl Checker for Cubic {
         let Ok(found) = line.text.parse::<i64>() else {
             return Ok(Judgement::wrong(format!("expected the number {expected}, found {}", shown(&line.text))));
         };
-        let exact = if expected == -1 { format!(" (the pattern is {distance} rolls away)") } else { String::new() };
+        let exact =
+            if expected == -1 { format!(" (the pattern is {} away)", plural(distance, "roll")) } else { String::new() };
         Ok(if found == i64::from(expected) {
             Judgement::accepted(format!("{found}{exact}"))
         } else {
@@ -94,7 +96,7 @@ impl Drawer for Cubic {
         };
         let size: u64 = starts.iter().map(|&start| self.layer_size(start, distance)).sum();
         if size == 0 {
-            bail!("no cubic pattern is {distance} rolls {from}");
+            bail!("no cubic pattern is {} {from}", plural(distance, "roll"));
         }
         let mut layer = Vec::new();
         for &start in &starts {
@@ -109,7 +111,7 @@ impl Drawer for Cubic {
             bail!("the tables count {size} patterns at distance {distance} {from} but hold {}", layer.len());
         }
         let population = Population::Listed { size, unrank: Box::new(move |index| Ok(layer[index as usize])) };
-        Ok((format!("patterns {distance} rolls {from}"), population))
+        Ok((format!("patterns {} {from}", plural(distance, "roll")), population))
     }
 
     fn write_boards(&self, out: &mut dyn Write, boards: &[(Cell, Pattern)], judge_input: bool) -> io::Result<()> {

@@ -13,6 +13,7 @@ use puzzle_tables_query::{Puzzle, Tables};
 use super::answers::{AnswerLines, MAX_LINE_BYTES};
 use super::check::{Checker, Judgement};
 use super::random::{Drawer, Population};
+use crate::english::plural;
 use crate::tables::TablesDir;
 
 /// The eight puzzle's table, and whether `check` insists on shortest answers.
@@ -49,10 +50,6 @@ fn tiles_out_of_place(board: &Board) -> usize {
     board.cells().iter().zip(goal).filter(|&(&tile, home)| tile != model::BLANK && tile != home).count()
 }
 
-fn plural(count: usize, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
-}
-
 impl Checker for Eight {
     type Case = Board;
 
@@ -84,7 +81,7 @@ impl Checker for Eight {
             return Ok(match optimal {
                 None => Judgement::accepted("unsolvable"),
                 Some(moves) => {
-                    Judgement::wrong(format!("says unsolvable, but {} solve it", plural(moves.len(), "move")))
+                    Judgement::wrong(format!("says unsolvable, but it is solved in {}", plural(moves.len(), "move")))
                 }
             });
         }
@@ -111,7 +108,7 @@ impl Checker for Eight {
         Ok(if count == best {
             Judgement::accepted(format!("{}, shortest", plural(count, "move"))).with_shortest(true)
         } else if self.shortest_only {
-            Judgement::wrong(format!("too long: {} solve it, the shortest takes {best}", plural(count, "move")))
+            Judgement::wrong(format!("too long: {}, the shortest takes {best}", plural(count, "move")))
                 .with_shortest(false)
         } else {
             Judgement::accepted(format!("{}, not shortest ({best} is)", plural(count, "move"))).with_shortest(false)

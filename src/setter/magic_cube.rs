@@ -13,6 +13,7 @@ use puzzle_tables_query::{Puzzle, Tables};
 use super::answers::{shown, AnswerLine, AnswerLines};
 use super::check::{Checker, Judgement};
 use super::random::{Drawer, Population};
+use crate::english::plural;
 use crate::tables::TablesDir;
 
 /// How many random keys `random magic-cube` may try (without `--distance`): half name a
@@ -91,14 +92,17 @@ impl Checker for MagicCube {
         let minimum = self.judge_distance(cube)?;
         if count == -1 {
             return Ok(match (minimum, given) {
-                (_, 1..) => Judgement::wrong(format!("-1 is followed by {given} step lines")),
+                (_, 1..) => Judgement::wrong(format!("-1 is followed by {}", plural(given, "step line"))),
                 (None, _) => Judgement::accepted("-1 (more than 5 quarter turns are needed)"),
-                (Some(turns), _) => Judgement::wrong(format!("says -1, but {turns} quarter turns solve it")),
+                (Some(turns), _) => {
+                    Judgement::wrong(format!("says -1, but the minimum is {}", plural(turns, "quarter turn")))
+                }
             });
         }
         if usize::try_from(count).ok() != Some(given) {
             return Ok(Judgement::wrong(format!(
-                "cut short or overlong: the count says {count}, {given} steps follow"
+                "cut short or overlong: the count says {count}, found {}",
+                plural(given, "step")
             )));
         }
         if let Some(line) = bad_step {
@@ -111,7 +115,7 @@ impl Checker for MagicCube {
         if given > JUDGE_LIMIT {
             return Ok(Judgement::wrong(match minimum {
                 None => format!("{given} steps, but the judge's answer is -1 beyond 5"),
-                Some(turns) => format!("too long: {given} steps, the minimum is {turns}"),
+                Some(turns) => format!("too long: {}, the minimum is {turns}", plural(given, "step")),
             }));
         }
         let end = cube.apply_all(&steps);
@@ -124,9 +128,9 @@ impl Checker for MagicCube {
         Ok(match minimum {
             None => Judgement::wrong(format!("{given} steps solve it, but the judge's answer is -1 beyond 5")),
             Some(turns) if turns < given => {
-                Judgement::wrong(format!("too long: {given} steps, the minimum is {turns}"))
+                Judgement::wrong(format!("too long: {}, the minimum is {turns}", plural(given, "step")))
             }
-            Some(_) => Judgement::accepted(format!("{given} steps, the minimum")),
+            Some(_) => Judgement::accepted(format!("{}, the minimum", plural(given, "step"))),
         })
     }
 }

@@ -16,6 +16,7 @@ use super::answers::{shown, AnswerLine, AnswerLines, MAX_LINE_BYTES};
 use super::check::{Checker, Judgement};
 use super::prng::Prng;
 use super::random::{Drawer, Population};
+use crate::english::plural;
 use crate::tables::TablesDir;
 
 /// The judge's first line for a board already solved.
@@ -94,7 +95,7 @@ impl Rotation {
         } else if best == 0 {
             format!("the board is already solved: expected {NO_MOVES:?}")
         } else if found > best {
-            format!("too long: {found} moves, the shortest take {best} ({expected})")
+            format!("too long: {}, the shortest take {best} ({expected})", plural(found, "move"))
         } else {
             format!("shortest, but not the first in dictionary order: expected {expected}")
         }))
@@ -128,7 +129,7 @@ impl Checker for Rotation {
         }
         let moves = self.table.solve(board)?.moves.len();
         Ok(if second.text == centre.to_string() {
-            Judgement::accepted(format!("{moves} moves, symbol {centre} in the centre"))
+            Judgement::accepted(format!("{}, symbol {centre} in the centre", plural(moves, "move")))
         } else {
             Judgement::wrong(format!("the centre symbol is {centre}, found {}", shown(&second.text)))
         })

@@ -428,6 +428,16 @@ impl fmt::Display for State {
 }
 
 /// What the judge asks for: the empty cell and the top colour of every other cell.
+///
+/// ```
+/// use puzzle_tables_models::cubic::{Cell, Pattern};
+///
+/// let pattern: Pattern = "RBW RWW EWW".parse()?;
+/// assert_eq!(pattern.empty(), Cell::from_xy(1, 3).unwrap());
+/// assert_eq!(pattern.to_string(), "R B W / R W W / E W W");
+/// assert!("WWW WWW WWW".parse::<Pattern>().is_err(), "no empty cell");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pattern {
     empty: Cell,
@@ -508,6 +518,7 @@ impl fmt::Display for Pattern {
 
 /// Why some text is not a pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PatternError {
     /// A cell that is not `W`, `R`, `B` or `E`.
     UnknownColour(String),

@@ -75,6 +75,17 @@ impl Move {
 }
 
 /// A board: nine cells in row-major order, holding each of `0..=8` once (`0` is the blank).
+///
+/// ```
+/// use puzzle_tables_models::eight::{move_letters, Board, Move};
+///
+/// let board: Board = "1 2 3 4 5 6 7 x 8".parse()?;
+/// assert_eq!(board.apply(Move::Right), Some(Board::GOAL));
+/// assert_eq!(board.to_string(), "1 2 3 4 5 6 7 x 8");
+/// assert_eq!(move_letters(&[Move::Right]), "r");
+/// assert!("1 2 3".parse::<Board>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [u8; 9],
@@ -84,6 +95,7 @@ pub struct Board {
 
 /// Why nine cells do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// Not nine cells.
     CellCount(usize),

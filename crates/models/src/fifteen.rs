@@ -76,6 +76,16 @@ impl Move {
 }
 
 /// A board: sixteen cells in row-major order, holding each of `0..=15` once (`0` the blank).
+///
+/// ```
+/// use puzzle_tables_models::fifteen::{move_letters, Board, Move};
+///
+/// let board: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15".parse()?;
+/// assert_eq!(board.apply(Move::Right), Some(Board::GOAL));
+/// assert_eq!(move_letters(&[Move::Right]), "R");
+/// assert!("1 2 3".parse::<Board>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [u8; CELLS],
@@ -83,6 +93,7 @@ pub struct Board {
 
 /// Why sixteen numbers do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// Not sixteen numbers.
     CellCount(usize),
@@ -317,8 +328,9 @@ pub fn parse_judge_input(input: &str) -> JudgeInput {
     let cases = parse_boards(&blocks);
     let count_problem = (cases.len() != count).then(|| {
         let present = cases.len();
+        let boards = if count == 1 { "board" } else { "boards" };
         let problem =
-            format!("the input announces {count} boards but holds {present}; answering the {present} present");
+            format!("the input announces {count} {boards} but holds {present}; answering the {present} present");
         InputError::new(count_line, problem)
     });
     JudgeInput { cases, count_problem }

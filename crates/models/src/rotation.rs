@@ -227,6 +227,17 @@ impl Placement {
 }
 
 /// A board: the symbol (1, 2 or 3) at each of the 24 positions, eight of each.
+///
+/// ```
+/// use puzzle_tables_models::rotation::{move_letters, Board, Move};
+///
+/// // Eight 1s in the centre: solved.
+/// let board: Board = "2 2 2 2 2 2 1 1 1 2 2 1 1 3 3 1 1 1 3 3 3 3 3 3".parse()?;
+/// assert_eq!(board.centre_symbol(), Some(1));
+/// assert_eq!(board.apply(Move::A).centre_symbol(), None);
+/// assert_eq!(move_letters(&[Move::A, Move::C]), "AC");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [u8; POSITIONS],
@@ -234,6 +245,7 @@ pub struct Board {
 
 /// Why some text or cells do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// Not 24 numbers.
     CellCount(usize),
@@ -261,7 +273,8 @@ impl fmt::Display for BoardError {
                 write!(f, "position {position:02} holds {}; symbols are 1, 2 and 3", crate::judge::quoted(found))
             }
             BoardError::SymbolCount { symbol, count } => {
-                write!(f, "symbol {symbol} appears {count} times; each of 1, 2 and 3 must appear 8 times")
+                let times = if *count == 1 { "once".to_string() } else { format!("{count} times") };
+                write!(f, "symbol {symbol} appears {times}; each of 1, 2 and 3 must appear 8 times")
             }
         }
     }
@@ -373,13 +386,21 @@ impl fmt::Display for Board {
 }
 
 /// Parses a judge input: one board per non-blank line, up to a line holding a single `0`.
-/// Whatever follows that line is ignored, as judges do; an input that ends without it
-/// simply ends there, every board before it answered.
+/// Whatever follows that line is ignored, as judges do. An input that ends without it keeps
+/// every board before, and ends in an error for the missing line (as the cubic puzzle's
+/// input does without its `0 0`).
 pub fn parse_judge_input(input: &str) -> Vec<Case<Board>> {
-    numbered_lines(input)
-        .take_while(|&(_, text)| text != "0")
-        .map(|(line, text)| text.parse().map_err(|e: BoardError| InputError::new(line, e.to_string())))
-        .collect()
+    let mut cases = Vec::new();
+    let mut last_line = 0;
+    for (line, text) in numbered_lines(input) {
+        if text == "0" {
+            return cases;
+        }
+        last_line = line;
+        cases.push(text.parse().map_err(|e: BoardError| InputError::new(line, e.to_string())));
+    }
+    cases.push(Err(InputError::new(last_line + 1, "the input ends without the closing line \"0\"")));
+    cases
 }
 
 /// Writes moves as the judge's letters, `AC`.
@@ -501,8 +522,15 @@ mod tests {
         assert_eq!(cases.len(), 2);
         assert_eq!(cases[0], Ok(SAMPLE.parse().unwrap()));
         assert_eq!(cases[1], Err(InputError::new(3, "expected 24 numbers, found 3")));
-        assert_eq!(parse_judge_input(&format!("{SAMPLE}\n")).len(), 1, "no terminating 0");
         assert!(parse_judge_input("0\n").is_empty());
+    }
+
+    #[test]
+    fn an_input_without_its_closing_zero_keeps_its_boards_and_names_the_missing_line() {
+        let unterminated = parse_judge_input(&format!("{SAMPLE}\n"));
+        assert_eq!(unterminated[0], Ok(SAMPLE.parse().unwrap()));
+        assert_eq!(unterminated[1], Err(InputError::new(2, "the input ends without the closing line \"0\"")));
+        assert_eq!(parse_judge_input(""), [Err(InputError::new(1, "the input ends without the closing line \"0\""))]);
     }
 
     #[test]

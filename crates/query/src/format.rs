@@ -287,6 +287,7 @@ pub struct Header {
 
 /// Why a header could not be decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HeaderError {
     /// The magic bytes are wrong: not a table file.
     Magic,
