@@ -17,6 +17,11 @@ pub fn shown(text: &str) -> String {
     }
 }
 
+/// `1 move`, `2 moves`: a count and its noun, for a verdict.
+pub fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
 /// One line of output: its 1-based number and its text, trimmed.
 #[derive(Clone, Debug)]
 pub struct AnswerLine {

@@ -10,7 +10,7 @@ use puzzle_tables_models::judge::InputError;
 use puzzle_tables_query::eight::EightTable;
 use puzzle_tables_query::{Puzzle, Tables};
 
-use super::answers::{AnswerLines, MAX_LINE_BYTES};
+use super::answers::{plural, AnswerLines, MAX_LINE_BYTES};
 use super::check::{Checker, Judgement};
 use super::random::{Drawer, Population};
 use crate::tables::TablesDir;
@@ -47,10 +47,6 @@ impl Eight {
 fn tiles_out_of_place(board: &Board) -> usize {
     let goal = Board::GOAL.cells();
     board.cells().iter().zip(goal).filter(|&(&tile, home)| tile != model::BLANK && tile != home).count()
-}
-
-fn plural(count: usize, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
 impl Checker for Eight {
