@@ -1,34 +1,17 @@
-//! The magic cube's commands: `judge magic-cube`, `solve cube` (alias `solve magic-cube`),
-//! `stats magic-cube`.
+//! The magic cube's commands: `judge magic-cube` and `stats magic-cube` (`solve cube` is in
+//! `cube.rs`).
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io;
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Context};
-use puzzle_tables_models::magic_cube::{self as model, judge_answer, notation, Facelets, Turn, JUDGE_LIMIT};
-use puzzle_tables_query::magic_cube::{Answer, CubeTable};
+use puzzle_tables_models::magic_cube::{self as model, judge_answer};
+use puzzle_tables_query::magic_cube::CubeTable;
 use serde_json::json;
 
-use crate::judge::{answer_cases, read_input};
-use crate::report::{write_json, write_walk, DepthReport};
+use crate::judge::answer_cases;
+use crate::report::DepthReport;
 use crate::tables::TablesDir;
-use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
-
-/// `solve cube FACELETS` or `solve cube --net FILE`.
-#[derive(clap::Args)]
-pub struct SolveArgs {
-    /// The 54-letter facelet string of Rubik's cube solvers: faces U R F D L B, each read row
-    /// by row as in the judge's net; any six letters, named by the centres; spaces ignored.
-    #[arg(required_unless_present = "net", conflicts_with = "net", num_args = 1.., value_name = "FACELETS")]
-    facelets: Vec<String>,
-    /// Read the cube as the judge's net, nine lines, from FILE ("-" for standard input).
-    #[arg(long, value_name = "FILE")]
-    net: Option<PathBuf>,
-    #[command(flatten)]
-    options: SolveOptions,
-}
 
 fn open(tables: &TablesDir) -> anyhow::Result<CubeTable> {
     tables.open(Puzzle::MagicCube, Tables::magic_cube)
@@ -49,91 +32,6 @@ pub fn judge(tables: &TablesDir, input: &str) -> anyhow::Result<ExitCode> {
         Ok(())
     })?;
     Ok(if parsed.count_problem.is_some() { ExitCode::from(1) } else { code })
-}
-
-/// The cube given on the command line: a facelet string, or a net from a file.
-fn read_cube(args: &SolveArgs) -> anyhow::Result<Facelets> {
-    match &args.net {
-        Some(path) => {
-            let text = read_input(Some(path))?;
-            model::parse_net(&text).map_err(|e| anyhow!("not a cube net: {e}"))
-        }
-        None => Facelets::from_urfdlb(&args.facelets.join(" ")).context("not a facelet string"),
-    }
-}
-
-/// The distance and a shortest solution in standard notation and as judge steps; `--show`
-/// draws the net after every turn, `--json` for programs.
-pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let facelets = read_cube(args)?;
-    let cube = facelets.cube().context("not a cube that turns can solve")?;
-    let answer = open(tables)?.optimal_solution(&cube)?;
-    let out = &mut io::stdout().lock();
-    if args.options.json {
-        write_json(out, &solve_json(&facelets, &answer, args.options.show))?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let turns = match answer {
-        Answer::Solution(turns) => turns,
-        Answer::MoreThan(bound) => {
-            let half = bound / 2;
-            writeln!(
-                out,
-                "more than {bound} quarter turns: no cube within {half} turns of this one is within {half} of solved"
-            )?;
-            writeln!(out, "judge answer:\n-1")?;
-            return Ok(ExitCode::SUCCESS);
-        }
-    };
-    write_solution(out, &turns)?;
-    if args.options.show {
-        let steps = turns.iter().scan(facelets, |current, &turn| {
-            *current = current.turn(turn);
-            Some((format!("{} ({})", turn.notation(), turn.judge_step()), current.net()))
-        });
-        write_walk(out, "start", &facelets.net(), steps)?;
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn write_solution(out: &mut impl Write, turns: &[Turn]) -> io::Result<()> {
-    match turns.len() {
-        0 => writeln!(out, "0 quarter turns: already solved")?,
-        1 => writeln!(out, "1 quarter turn: {}", notation(turns))?,
-        n => writeln!(out, "{n} quarter turns: {}", notation(turns))?,
-    }
-    writeln!(out, "judge steps:\n{}", turns.len())?;
-    for turn in turns {
-        writeln!(out, "{}", turn.judge_step())?;
-    }
-    if turns.len() > JUDGE_LIMIT {
-        writeln!(out, "(the judge asks for at most {JUDGE_LIMIT} steps, so its answer is -1)")?;
-    }
-    Ok(())
-}
-
-fn solve_json(facelets: &Facelets, answer: &Answer, show: bool) -> serde_json::Value {
-    let mut value = json!({ "puzzle": "magic-cube", "facelets": facelets.to_urfdlb() });
-    match answer {
-        Answer::Solution(turns) => {
-            value["distance"] = json!(turns.len());
-            value["notation"] = json!(notation(turns));
-            value["judge_steps"] = json!(turns.iter().map(|t| t.judge_step()).collect::<Vec<_>>());
-            if show {
-                let after_each = turns.iter().scan(*facelets, |f, &turn| {
-                    *f = f.turn(turn);
-                    Some(*f)
-                });
-                let nets: Vec<String> = std::iter::once(*facelets).chain(after_each).map(|f| f.net()).collect();
-                value["nets"] = json!(nets);
-            }
-        }
-        Answer::MoreThan(bound) => {
-            value["distance"] = serde_json::Value::Null;
-            value["more_than"] = json!(bound);
-        }
-    }
-    value
 }
 
 /// The table's cubes per distance, from its metadata, and how far `solve` answers exactly.

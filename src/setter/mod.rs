@@ -33,6 +33,7 @@ pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Res
         Puzzle::Rotation => check::run(&rotation::Rotation::open(tables)?, args),
         Puzzle::MagicCube => check::run(&magic_cube::MagicCube::open(tables)?, args),
         Puzzle::Fifteen => bail!("check does not know the fifteen puzzle yet"),
+        Puzzle::Cube => bail!("check does not know the cube yet (the magic cube's judge is `check magic-cube`)"),
     }
 }
 
@@ -47,5 +48,6 @@ pub fn random_command(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::
         Puzzle::Rotation => random::run(&rotation::Rotation::open(tables)?, args),
         Puzzle::MagicCube => random::run(&magic_cube::MagicCube::open(tables)?, args),
         Puzzle::Fifteen => bail!("random does not know the fifteen puzzle yet"),
+        Puzzle::Cube => bail!("random does not know the cube yet (the magic cube's is `random magic-cube`)"),
     }
 }

@@ -57,10 +57,21 @@ fn turn_moves() -> &'static [Cube; 12] {
     })
 }
 
+/// Composes two corner orientations, either of which may be mirrored (3 to 5): a twist
+/// followed by a twist adds, a reflection reverses the sense of what follows it.
+fn add_twists(first: u8, then: u8) -> u8 {
+    match (first < 3, then < 3) {
+        (true, true) => (first + then) % 3,
+        (true, false) => 3 + (first + then - 3) % 3,
+        (false, true) => 3 + (first + 3 - then) % 3,
+        (false, false) => (first + 3 - then) % 3,
+    }
+}
+
 const FACTORIAL: [u64; 13] = [1, 1, 2, 6, 24, 120, 720, 5_040, 40_320, 362_880, 3_628_800, 39_916_800, 479_001_600];
 
 /// The Lehmer rank of a permutation of `0..items.len()` (at most 12 items).
-fn permutation_rank(items: &[u8]) -> u64 {
+pub(crate) fn permutation_rank(items: &[u8]) -> u64 {
     let mut seen = 0u32;
     let mut rank = 0;
     for (position, &item) in items.iter().enumerate() {
@@ -72,7 +83,7 @@ fn permutation_rank(items: &[u8]) -> u64 {
 }
 
 /// The permutation of `0..N` with Lehmer rank `rank` (below `N!`).
-fn permutation_unrank<const N: usize>(mut rank: u64) -> [u8; N] {
+pub(crate) fn permutation_unrank<const N: usize>(mut rank: u64) -> [u8; N] {
     let mut unused = (1u32 << N) - 1;
     std::array::from_fn(|position| {
         let weight = FACTORIAL[N - 1 - position];
@@ -105,12 +116,18 @@ impl Cube {
 
     /// The cube after `turn` (the same move as [`Facelets::turn`], on pieces).
     pub fn apply(&self, turn: Turn) -> Cube {
-        let step = &turn_moves()[usize::from(turn.index())];
+        self.multiplied(&turn_moves()[usize::from(turn.index())])
+    }
+
+    /// The product `self * step`: `step`'s move done after `self`. Corner orientations 3 to 5
+    /// are mirror images (a reflection's pieces, for the symmetries); on real cubes the
+    /// arithmetic is plain addition mod 3.
+    pub(crate) fn multiplied(&self, step: &Cube) -> Cube {
         let corner = |p: usize| usize::from(step.corners[p]);
         let edge = |p: usize| usize::from(step.edges[p]);
         Cube {
             corners: std::array::from_fn(|p| self.corners[corner(p)]),
-            corner_twists: std::array::from_fn(|p| (self.corner_twists[corner(p)] + step.corner_twists[p]) % 3),
+            corner_twists: std::array::from_fn(|p| add_twists(self.corner_twists[corner(p)], step.corner_twists[p])),
             edges: std::array::from_fn(|p| self.edges[edge(p)]),
             edge_flips: std::array::from_fn(|p| self.edge_flips[edge(p)] ^ step.edge_flips[p]),
         }

@@ -1,0 +1,290 @@
+//! `solve cube` (alias `solve magic-cube`), `judge cube` and `stats cube`: any Rubik's cube,
+//! by the two-phase solver, and exactly optimal in quarter turns wherever the magic cube's
+//! table reaches (within 12 quarter turns).
+//!
+//! One cube: a facelet string, the judge's net (`--net`) or a scramble (`--scramble`).
+//! `-` (or `--scramble -`) reads one cube per line and writes one solution per line, in
+//! order: moves separated by single spaces, an empty line for a solved cube.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{anyhow, Context};
+use puzzle_tables_models::magic_cube::{self as model, judge_answer, Turn, JUDGE_LIMIT};
+use puzzle_tables_query::cube::{
+    moves_from_turns, moves_text, parse_moves, Cube, Facelets, Metric, Move, TwoPhaseSolver,
+};
+use puzzle_tables_query::magic_cube::{Answer, CubeTable};
+use puzzle_tables_query::{Puzzle, Tables};
+use serde_json::json;
+
+use crate::batch::{answer_lines, LineAnswer, Rejection};
+use crate::judge::read_input;
+use crate::report::{write_json, write_walk, DepthReport};
+use crate::tables::TablesDir;
+use crate::SolveOptions;
+
+/// The quarter-turn radius within which the magic cube's table gives exact answers.
+const EXACT_RADIUS: u32 = 2 * puzzle_tables_query::magic_cube::TABLE_DEPTH as u32;
+
+/// `solve cube FACELETS`, `solve cube --net FILE`, `solve cube --scramble MOVES`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The 54-letter facelet string of Rubik's cube solvers: faces U R F D L B, each read row
+    /// by row as in the judge's net; any six letters, named by the centres; spaces ignored.
+    /// "-" reads one facelet string per line from standard input.
+    #[arg(
+        required_unless_present_any = ["net", "scramble"],
+        conflicts_with_all = ["net", "scramble"],
+        num_args = 1..,
+        value_name = "FACELETS"
+    )]
+    facelets: Vec<String>,
+    /// Read the cube as the judge's net, nine lines, from FILE ("-" for standard input).
+    #[arg(long, value_name = "FILE", conflicts_with = "scramble")]
+    net: Option<PathBuf>,
+    /// The cube a scramble makes from solved, such as "R U R' U2 F2" (face turns U R F D L B,
+    /// each alone, with ' or with 2). "-" reads one scramble per line from standard input.
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    scramble: Option<String>,
+    /// How solutions are counted: htm (a half turn counts 1) or qtm (a half turn counts 2).
+    #[arg(long, default_value = "htm", value_parser = ["htm", "qtm"])]
+    metric: String,
+    /// Stop at the first solution of at most N in the metric [default: 20 in htm, 26 in
+    /// qtm, which every cube meets].
+    #[arg(long, value_name = "N")]
+    max: Option<u32>,
+    #[command(flatten)]
+    options: SolveOptions,
+}
+
+impl SolveArgs {
+    fn metric(&self) -> Metric {
+        if self.metric == "qtm" {
+            Metric::Qtm
+        } else {
+            Metric::Htm
+        }
+    }
+}
+
+/// The cube's solution and what is known about it.
+struct Solution {
+    moves: Vec<Move>,
+    /// Whether the solution has the fewest quarter turns of all (found in the magic cube's
+    /// table or by meeting it in the middle).
+    optimal_in_quarter_turns: bool,
+    /// A shortest solution in quarter turns when it is within the judge's limit.
+    judge_turns: Option<Vec<Turn>>,
+}
+
+/// The tables `solve cube` reads: the magic cube's always, the two-phase solver's when a
+/// cube is beyond the magic cube's direct reach.
+struct Solvers<'a> {
+    tables: &'a TablesDir,
+    exact: CubeTable,
+    two_phase: Option<TwoPhaseSolver>,
+}
+
+impl<'a> Solvers<'a> {
+    fn open(tables: &'a TablesDir) -> anyhow::Result<Solvers<'a>> {
+        Ok(Solvers { tables, exact: tables.open(Puzzle::MagicCube, Tables::magic_cube)?, two_phase: None })
+    }
+
+    /// A solution of at most `max` in `metric`, or why there is none.
+    fn solve(&mut self, cube: &Cube, metric: Metric, max: u32) -> anyhow::Result<Result<Solution, Rejection>> {
+        if let Some(turns) = self.exact.solution_within_depth(cube)? {
+            let moves = moves_from_turns(&turns);
+            if metric.length(&moves) <= max {
+                let judge_turns = (turns.len() <= JUDGE_LIMIT).then_some(turns);
+                return Ok(Ok(Solution { moves, optimal_in_quarter_turns: true, judge_turns }));
+            }
+        }
+        if self.two_phase.is_none() {
+            self.two_phase = Some(self.tables.open(Puzzle::Cube, Tables::cube)?);
+        }
+        let solver = self.two_phase.as_ref().expect("opened above");
+        let Some(moves) = solver.solve(cube, metric, max) else {
+            let unit = unit(metric, 2);
+            return Ok(Err(format!(
+                "no solution of at most {max} {unit} found (every cube has one within {})",
+                metric.gods_number()
+            )));
+        };
+        // Within twice the table's depth, meeting the table in the middle is exact.
+        if Metric::Qtm.length(&moves) <= EXACT_RADIUS {
+            if let Answer::Solution(turns) = self.exact.optimal_solution(cube)? {
+                let exact = moves_from_turns(&turns);
+                if metric.length(&exact) <= max {
+                    return Ok(Ok(Solution { moves: exact, optimal_in_quarter_turns: true, judge_turns: None }));
+                }
+            }
+        }
+        Ok(Ok(Solution { moves, optimal_in_quarter_turns: false, judge_turns: None }))
+    }
+}
+
+/// "face turns" or "quarter turns", singular for one.
+fn unit(metric: Metric, count: u32) -> &'static str {
+    match (metric, count) {
+        (Metric::Htm, 1) => "face turn",
+        (Metric::Htm, _) => "face turns",
+        (Metric::Qtm, 1) => "quarter turn",
+        (Metric::Qtm, _) => "quarter turns",
+    }
+}
+
+/// The answer as JSON fields (without the drawings).
+fn solution_json(facelets: &Facelets, solution: &Solution, metric: Metric) -> serde_json::Value {
+    let quarter_turns = Metric::Qtm.length(&solution.moves);
+    let mut value = json!({
+        "puzzle": "cube",
+        "facelets": facelets.to_urfdlb(),
+        "metric": metric.label(),
+        "moves": moves_text(&solution.moves),
+        "length": metric.length(&solution.moves),
+        "face_turns": Metric::Htm.length(&solution.moves),
+        "quarter_turns": quarter_turns,
+        "optimal_in_quarter_turns": solution.optimal_in_quarter_turns,
+        "distance": solution.optimal_in_quarter_turns.then_some(quarter_turns),
+        "judge_answer": judge_answer(solution.judge_turns.as_deref()),
+    });
+    if let Some(turns) = &solution.judge_turns {
+        value["judge_steps"] = json!(turns.iter().map(|t| t.judge_step()).collect::<Vec<_>>());
+    }
+    value
+}
+
+/// The one cube named on the command line, as stickers (colours as given).
+fn read_cube(args: &SolveArgs) -> anyhow::Result<Facelets> {
+    if let Some(path) = &args.net {
+        let text = read_input(Some(path))?;
+        return model::parse_net(&text).map_err(|e| anyhow!("not a cube net: {e}"));
+    }
+    if let Some(scramble) = &args.scramble {
+        let moves = parse_moves(scramble).context("not a scramble")?;
+        return Ok(Cube::SOLVED.apply_moves(&moves).facelets());
+    }
+    Facelets::from_urfdlb(&args.facelets.join(" ")).context("not a facelet string")
+}
+
+/// `solve cube`: one cube, or one per line of standard input.
+pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let metric = args.metric();
+    let max = args.max.unwrap_or(metric.gods_number());
+    let batch_of_scrambles = args.scramble.as_deref() == Some("-");
+    if batch_of_scrambles || args.facelets == ["-"] {
+        let input = io::stdin().lock();
+        return answer_each_line(tables, input, batch_of_scrambles, metric, max, args.options.json);
+    }
+    let facelets = read_cube(args)?;
+    let cube = facelets.cube().context("not a cube that turns can solve")?;
+    let solution = Solvers::open(tables)?.solve(&cube, metric, max)?.map_err(|why| anyhow!(why))?;
+    let out = &mut io::stdout().lock();
+    let after_each: Vec<Facelets> = solution
+        .moves
+        .iter()
+        .scan(facelets, |f, m| {
+            *f = m.quarter_turns().fold(*f, |f, turn| f.turn(turn));
+            Some(*f)
+        })
+        .collect();
+    if args.options.json {
+        let mut value = solution_json(&facelets, &solution, metric);
+        if args.options.show {
+            value["nets"] = json!(std::iter::once(&facelets).chain(&after_each).map(Facelets::net).collect::<Vec<_>>());
+        }
+        write_json(out, &value)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    write_solution(out, &solution, metric)?;
+    if args.options.show {
+        let steps = solution.moves.iter().zip(&after_each).map(|(m, f)| (m.to_string(), f.net()));
+        write_walk(out, "start", &facelets.net(), steps)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_solution(out: &mut impl Write, solution: &Solution, metric: Metric) -> io::Result<()> {
+    let length = metric.length(&solution.moves);
+    let quarter_turns = Metric::Qtm.length(&solution.moves);
+    if solution.moves.is_empty() {
+        writeln!(out, "already solved")?;
+    } else if !solution.optimal_in_quarter_turns {
+        writeln!(out, "{length} {}: {}", unit(metric, length), moves_text(&solution.moves))?;
+    } else if metric == Metric::Qtm {
+        writeln!(out, "{length} {}, the fewest possible: {}", unit(metric, length), moves_text(&solution.moves))?;
+    } else {
+        let quarters = unit(Metric::Qtm, quarter_turns);
+        let text = moves_text(&solution.moves);
+        writeln!(out, "{length} {} ({quarter_turns} {quarters}, the fewest possible): {text}", unit(metric, length))?;
+    }
+    if let Some(turns) = &solution.judge_turns {
+        writeln!(out, "judge steps:\n{}", turns.len())?;
+        for turn in turns {
+            writeln!(out, "{}", turn.judge_step())?;
+        }
+    }
+    Ok(())
+}
+
+/// One cube per line (facelet strings, or scrambles), one solution per line.
+fn answer_each_line(
+    tables: &TablesDir,
+    input: impl io::BufRead,
+    scrambles: bool,
+    metric: Metric,
+    max: u32,
+    as_json: bool,
+) -> anyhow::Result<ExitCode> {
+    let mut solvers = Solvers::open(tables)?;
+    answer_lines(input, as_json, |line| {
+        let facelets = if scrambles {
+            match parse_moves(line) {
+                Ok(moves) => Cube::SOLVED.apply_moves(&moves).facelets(),
+                Err(why) => return Ok(Err(why.to_string())),
+            }
+        } else {
+            match Facelets::from_urfdlb(line) {
+                Ok(facelets) => facelets,
+                Err(why) => return Ok(Err(why.to_string())),
+            }
+        };
+        let cube = match facelets.cube() {
+            Ok(cube) => cube,
+            Err(why) => return Ok(Err(why.to_string())),
+        };
+        Ok(solvers.solve(&cube, metric, max)?.map(|solution| LineAnswer {
+            text: moves_text(&solution.moves),
+            json: solution_json(&facelets, &solution, metric),
+        }))
+    })
+}
+
+/// `judge cube`: one facelet string per line, one solution (at most 20 face turns) per
+/// line.
+pub fn judge(tables: &TablesDir, input: &str) -> anyhow::Result<ExitCode> {
+    answer_each_line(tables, input.as_bytes(), false, Metric::Htm, Metric::Htm.gods_number(), false)
+}
+
+/// The two-phase tables: their size and the phase-1 distances.
+pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
+    let solver = tables.open(Puzzle::Cube, Tables::cube)?;
+    let metadata = solver.phase1_table().metadata();
+    let mut report = DepthReport { puzzle: "cube", noun: "entries", metadata, headline: vec![], extra: json!({}) };
+    let bytes = solver.file_bytes();
+    report.headline = vec![
+        format!(
+            "cube: two-phase tables, {bytes} bytes; every cube is solved within 20 face turns and 26 quarter turns"
+        ),
+        format!(
+            "phase 1 (into <U, D, R2, L2, F2, B2>): {} entries (flip-slice classes x twists), at most {} face turns",
+            report.total(),
+            report.max_distance()
+        ),
+    ];
+    report.extra = json!({ "table_bytes": bytes });
+    report.write(&mut io::stdout().lock(), as_json)?;
+    Ok(ExitCode::SUCCESS)
+}
