@@ -65,6 +65,10 @@ enum Command {
     /// input format.
     #[command(long_about = setter::random::DRAWING)]
     Random(setter::random::RandomArgs),
+    /// Print fair scrambles of Rubik's cube: uniformly random states that need at least 2
+    /// moves, each as at most 20 face turns that make it from solved.
+    #[command(long_about = setter::scramble::FAIRNESS)]
+    Scramble(setter::scramble::ScrambleArgs),
     /// Print a shell completion script (bash, zsh, fish or powershell) on standard output.
     Completions(shell::CompletionsArgs),
     /// Write the man pages into a directory (`cargo xtask man` runs it).
@@ -212,6 +216,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Install(args) => tables.install_from(&args.from),
         Command::Check(args) => setter::check_command(&tables, &args),
         Command::Random(args) => setter::random_command(&tables, &args),
+        Command::Scramble(args) => setter::scramble::run(&tables, &args),
         Command::Completions(args) => shell::completions(&args),
         Command::ManPages(args) => shell::man_pages(&args),
     }

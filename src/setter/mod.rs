@@ -1,6 +1,6 @@
 //! Tools for problem setters and puzzlers: `check` (a special judge that referees a
-//! contestant's output with the tables) and `random` (boards drawn uniformly at an exact
-//! distance).
+//! contestant's output with the tables), `random` (boards drawn uniformly at an exact
+//! distance) and `scramble` (fair cube scrambles, [`scramble`]).
 //!
 //! Each puzzle is one module here implementing the two small interfaces,
 //! [`check::Checker`] and [`random::Drawer`], and opening its tables in one place; adding a
@@ -15,6 +15,7 @@ mod magic_cube;
 mod prng;
 pub mod random;
 mod rotation;
+pub mod scramble;
 
 use std::process::ExitCode;
 

@@ -185,7 +185,7 @@ fn distinct_indices(size: u64, count: u64, prng: &mut Prng) -> Vec<u64> {
 }
 
 /// A seed from the clock, for a run without `--seed`.
-fn clock_seed() -> u64 {
+pub fn clock_seed() -> u64 {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     now.as_secs() ^ u64::from(now.subsec_nanos()) << 32
 }
