@@ -517,7 +517,8 @@ fn fifteen_rejections_name_what_is_wrong() {
         "case 4: wrong answer: too long: 51 moves solve it, the judge accepts at most 50"
     );
     assert_eq!(verdict_line(&checked, 5), "case 5: accepted: not solvable");
-    assert!(verdict_line(&checked, 6).starts_with("case 6: wrong answer: says not solvable, but the board is solvable"));
+    let says_not_solvable = "case 6: wrong answer: says not solvable, but the board is solvable";
+    assert!(verdict_line(&checked, 6).starts_with(says_not_solvable), "{}", checked.out);
     assert_eq!(
         verdict_line(&checked, 7),
         "case 7: wrong answer: character 9 is 'x': not a move (U, D, L, R), nor \"This puzzle is not solvable.\""
@@ -539,10 +540,15 @@ fn fifteen_rejections_name_what_is_wrong() {
     let korf_moves = judge(Puzzle::Fifteen, &format!("1\n{korf}\n"));
     assert_eq!(korf_moves.trim().len(), length);
     let input = format!("6\n{solvable}\n{solvable}\n{solvable}\n{unsolvable}\n{korf}\n{korf}\n");
-    let answers = format!(
-        "Case 1: LLLDRDRDR\nCase 2: LLLDRDRDRLR\nCase 4: LLLDRDRDR\nCase 4:{NOT_SOLVABLE}\nCase 5: {NOT_SOLVABLE}\nCase 6: {}",
-        korf_moves.trim()
-    );
+    let answers = [
+        "Case 1: LLLDRDRDR".to_string(),
+        "Case 2: LLLDRDRDRLR".to_string(),
+        "Case 4: LLLDRDRDR".to_string(),
+        format!("Case 4:{NOT_SOLVABLE}"),
+        format!("Case 5: {NOT_SOLVABLE}"),
+        format!("Case 6: {}", korf_moves.trim()),
+    ]
+    .join("\n");
     let lightoj = check(Puzzle::Fifteen, &input, answers.as_bytes(), &["--lightoj"]);
     assert_eq!(verdict_line(&lightoj, 1), "case 1: accepted: 9 moves, shortest, first in dictionary order");
     assert_eq!(verdict_line(&lightoj, 2), "case 2: wrong answer: too long: 11 moves, the shortest take 9 (LLLDRDRDR)");

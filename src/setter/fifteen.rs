@@ -16,7 +16,7 @@ use anyhow::bail;
 use puzzle_tables_models::fifteen::{self as model, move_letters, Board, Move, BLANK, CELLS};
 use puzzle_tables_models::judge::InputError;
 use puzzle_tables_query::fifteen::PatternDatabases;
-use puzzle_tables_query::fifteen_search::{solve, solve_within, GaveUp, Outcome};
+use puzzle_tables_query::fifteen_search::{solve, solve_within, GaveUp, Outcome, Search};
 
 use super::answers::{plural, shown, AnswerLines, MAX_LINE_BYTES};
 use super::check::{Checker, Judgement};
@@ -104,12 +104,14 @@ impl Fifteen {
             )));
         }
         let best = match solve_within(&self.databases, board, count, SHORTEST_BUDGET, &mut |_| {}) {
-            Ok(search) => match search.outcome {
-                Outcome::Solved(moves) => moves.len(),
-                other => bail!("the pattern databases find no answer within {count} moves ({other:?}), yet {count} moves solve the board: rebuild them with `puzzle-tables gen fifteen`"),
-            },
+            Ok(Search { outcome: Outcome::Solved(moves), .. }) => moves.len(),
+            Ok(Search { outcome, .. }) => bail!(
+                "the pattern databases find no answer within {count} moves ({outcome:?}), yet {count} moves solve the \
+                 board: rebuild them with `puzzle-tables gen fifteen`"
+            ),
             Err(GaveUp { nodes }) => {
-                let detail = format!("{} (shortest or not is unknown: the search gave up after {nodes} nodes)", plural(count, "move"));
+                let moves = plural(count, "move");
+                let detail = format!("{moves} (shortest or not is unknown: the search gave up after {nodes} nodes)");
                 return Ok(if shortest_only { Judgement::wrong(detail) } else { Judgement::accepted(detail) });
             }
         };

@@ -32,7 +32,10 @@ pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Res
     let accepts_any = args.puzzle == Puzzle::Eight || (args.puzzle == Puzzle::Fifteen && !args.lightoj);
     if args.shortest && !accepts_any {
         let judge = if args.lightoj { "LightOJ" } else { args.puzzle.label() };
-        bail!("--shortest is for eight and fifteen (UVa), whose judges accept any solution; {judge} answers are exact already");
+        bail!(
+            "--shortest is for eight and fifteen (UVa), whose judges accept any solution; {judge} answers are exact \
+             already"
+        );
     }
     match args.puzzle {
         Puzzle::Eight => check::run(&eight::Eight::open(tables, args.shortest)?, args),

@@ -114,12 +114,13 @@ fn fair_state(prng: &mut Prng, near_solved: &HashSet<Cube>) -> Cube {
 /// each turn undone.
 fn scramble_of(solver: &TwoPhaseSolver, cube: &Cube) -> anyhow::Result<Vec<Move>> {
     let limit = Metric::Htm.gods_number();
+    const DAMAGED: &str = "the cube tables are damaged; rebuild them with `puzzle-tables gen cube`";
     let Some(solution) = solver.solve(cube, Metric::Htm, limit) else {
-        bail!("the two-phase search found no solution within {limit} face turns: the cube tables are damaged; rebuild them with `puzzle-tables gen cube`");
+        bail!("the two-phase search found no solution within {limit} face turns: {DAMAGED}");
     };
     let moves: Vec<Move> = solution.iter().rev().map(|step| step.inverse()).collect();
     if Cube::SOLVED.apply_moves(&moves) != *cube {
-        bail!("the two-phase solution does not solve the cube: the cube tables are damaged; rebuild them with `puzzle-tables gen cube`");
+        bail!("the two-phase solution does not solve the cube: {DAMAGED}");
     }
     Ok(moves)
 }
