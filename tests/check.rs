@@ -533,6 +533,10 @@ fn fifteen_rejections_name_what_is_wrong() {
     // The goal's answer is an empty line, which an output that ends has, leniently.
     let goal_last = check(Puzzle::Fifteen, &format!("2\n{solvable}\n{goal}\n"), b"LLLDRDRDR\n", &[]);
     assert_eq!(goal_last.status, 0, "{}", goal_last.out);
+    // A count that the boards do not match is an input the judge cannot read.
+    let miscounted = check(Puzzle::Fifteen, &format!("3\n{solvable}\n{goal}\n"), b"LLLDRDRDR\n\n", &[]);
+    assert_eq!(miscounted.status, 2);
+    assert!(miscounted.err.contains("line 1: the input announces 3 boards but holds 2"), "{}", miscounted.err);
 
     // LightOJ: the fewest moves, first in dictionary order, and nothing beyond 35 moves.
     let (_, length, korf_first) = fifteen_reference::korf_instances()[0];
