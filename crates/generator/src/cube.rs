@@ -17,7 +17,7 @@ use puzzle_tables_models::cube::move_tables::{corner_perm_moves, ud_edge_perm_mo
 use puzzle_tables_models::cube::symmetry::{
     conjugate_flip_slice, inverse, twist_conjugates, FLIP_SLICE_CLASSES, SYMMETRIES,
 };
-use puzzle_tables_models::cube::Metric;
+use puzzle_tables_models::cube::{moves_text, Metric};
 use puzzle_tables_query::cube::{Permutation, CLASSES_SPEC, PHASE1_SPEC};
 use puzzle_tables_query::Metadata;
 
@@ -257,10 +257,14 @@ pub fn build_moves_table(permutation: Permutation, moves: &[u16]) -> BuiltTable 
     BuiltTable {
         spec: permutation.moves_spec(),
         metadata: Metadata {
-            description: format!("cube: the {name} permutation after each phase-2 move (value x 10 + move)"),
+            description: format!(
+                "cube: the {name} permutation after each of {} moves (value x {} + move)",
+                permutation.moves().len(),
+                permutation.moves().len()
+            ),
             generated_by: GENERATED_BY.into(),
             depth_counts: Vec::new(),
-            parameters: vec![("moves".into(), PHASE2_MOVES.map(|m| m.to_string()).join(" "))],
+            parameters: vec![("moves".into(), moves_text(permutation.moves()))],
         },
         payload: moves.iter().flat_map(|v| v.to_le_bytes()).collect(),
     }
@@ -273,10 +277,17 @@ fn permutation_name(permutation: Permutation) -> &'static str {
     }
 }
 
-/// The distances, in `metric`, of every pair (permutation value, slice permutation) to
+/// The distances, in `metric`, of every pair (value of `permutation`, slice permutation) to
 /// solved by phase-2 moves: a layered search in which a half turn counts two in QTM.
-pub fn pair_distances(moves: &[u16], slice_moves: &[u8], metric: Metric) -> (Vec<u8>, Vec<u64>) {
-    let count = moves.len() / PHASE2_MOVES.len() * SLICE_PERMS;
+pub fn pair_distances(
+    permutation: Permutation,
+    moves: &[u16],
+    slice_moves: &[u8],
+    metric: Metric,
+) -> (Vec<u8>, Vec<u64>) {
+    let width = permutation.moves().len();
+    let column = |k: usize| if width == PHASE2_MOVES.len() { k } else { PHASE2_MOVES[k].index() };
+    let count = permutation.count() * SLICE_PERMS;
     let mut distance = vec![UNREACHED; count];
     distance[0] = 0;
     let mut depth_counts = Vec::new();
@@ -291,7 +302,8 @@ pub fn pair_distances(moves: &[u16], slice_moves: &[u8], metric: Metric) -> (Vec
         for index in at_depth {
             let (value, slice) = (index / SLICE_PERMS, index % SLICE_PERMS);
             for (k, m) in PHASE2_MOVES.into_iter().enumerate() {
-                let next = usize::from(moves[value * 10 + k]) * SLICE_PERMS + usize::from(slice_moves[slice * 10 + k]);
+                let next = usize::from(moves[value * width + column(k)]) * SLICE_PERMS
+                    + usize::from(slice_moves[slice * 10 + k]);
                 let through = depth + m.cost(metric) as u8;
                 if through < distance[next] {
                     distance[next] = through;
@@ -306,7 +318,7 @@ pub fn pair_distances(moves: &[u16], slice_moves: &[u8], metric: Metric) -> (Vec
 
 /// A phase-2 pair distance table.
 pub fn build_pair_table(permutation: Permutation, metric: Metric, moves: &[u16], slice_moves: &[u8]) -> BuiltTable {
-    let (payload, depth_counts) = pair_distances(moves, slice_moves, metric);
+    let (payload, depth_counts) = pair_distances(permutation, moves, slice_moves, metric);
     let name = permutation_name(permutation);
     BuiltTable {
         spec: permutation.distance_spec(metric),
@@ -365,8 +377,8 @@ mod tests {
         // and slice permutations of each cube reached are at least that close.
         let slice_moves = CoordinateMoves::new().slice_perm;
         let corner_moves = corner_perm_moves();
-        let (htm, _) = pair_distances(&corner_moves, &slice_moves, Metric::Htm);
-        let (qtm, _) = pair_distances(&corner_moves, &slice_moves, Metric::Qtm);
+        let (htm, _) = pair_distances(Permutation::Corners, &corner_moves, &slice_moves, Metric::Htm);
+        let (qtm, _) = pair_distances(Permutation::Corners, &corner_moves, &slice_moves, Metric::Qtm);
         let mut seen: HashMap<Cube, u8> = HashMap::from([(Cube::SOLVED, 0)]);
         let mut layer = vec![Cube::SOLVED];
         for depth in 1..=4u8 {
