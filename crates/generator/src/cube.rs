@@ -371,6 +371,57 @@ mod tests {
         assert_eq!(classes.self_symmetries[0], 0xffff, "the solved flip-slice is fixed by every symmetry");
     }
 
+    /// The entry of raw phase-1 coordinates, as the query crate computes it.
+    fn entry(classes: &FlipSliceClasses, flip_slice: usize, twist: usize) -> usize {
+        let class_sym = classes.class_of[flip_slice] as usize;
+        (class_sym >> 4) * TWISTS + usize::from(twist_conjugates()[twist * 16 + (class_sym & 15)])
+    }
+
+    #[test]
+    fn phase1_distances_match_a_plain_search_and_every_entry_has_a_closer_neighbour() {
+        let classes = flip_slice_classes();
+        let (distance, depth_counts) = phase1_distances(&classes, &mut crate::Silent);
+        assert_eq!(depth_counts.len(), 13, "phase 1 needs at most 12 face turns");
+        assert_eq!(depth_counts.iter().sum::<u64>(), (FLIP_SLICE_CLASSES * TWISTS) as u64);
+        // Breadth-first search over raw coordinates (no symmetry), five moves deep.
+        let moves = CoordinateMoves::new();
+        let neighbours = |(flip_slice, twist): (usize, usize)| {
+            let (flip, slice) = (flip_slice % FLIPS, flip_slice / FLIPS);
+            (0..18).map(move |m| {
+                let next = usize::from(moves.slice[slice * 18 + m]) * FLIPS + usize::from(moves.flip[flip * 18 + m]);
+                (next, usize::from(moves.twist[twist * 18 + m]))
+            })
+        };
+        let mut seen: HashMap<(usize, usize), u8> = HashMap::from([((0, 0), 0)]);
+        let mut layer = vec![(0, 0)];
+        for depth in 1..=5u8 {
+            let mut next = Vec::new();
+            for &state in &layer {
+                for neighbour in neighbours(state).collect::<Vec<_>>() {
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(neighbour) {
+                        e.insert(depth);
+                        next.push(neighbour);
+                    }
+                }
+            }
+            layer = next;
+        }
+        for (&(flip_slice, twist), &depth) in &seen {
+            assert_eq!(distance[entry(&classes, flip_slice, twist)], depth, "flip-slice {flip_slice}, twist {twist}");
+        }
+        // Far states: each is one move further than its nearest neighbour.
+        let mut rng = 11u64;
+        for _ in 0..2_000 {
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let state = ((rng >> 33) as usize % FLIP_SLICES, (rng >> 13) as usize % TWISTS);
+            let here = distance[entry(&classes, state.0, state.1)];
+            let nearest = neighbours(state).map(|(f, t)| distance[entry(&classes, f, t)]).min().unwrap();
+            if state != (0, 0) {
+                assert_eq!(nearest + 1, here, "state {state:?}");
+            }
+        }
+    }
+
     #[test]
     fn phase2_pair_distances_match_a_plain_search() {
         // Breadth-first search over whole cubes by phase-2 moves, four moves deep: the corner
