@@ -384,7 +384,7 @@ mod tests {
         assert_eq!(depth_counts.len(), 13, "phase 1 needs at most 12 face turns");
         assert_eq!(depth_counts.iter().sum::<u64>(), (FLIP_SLICE_CLASSES * TWISTS) as u64);
         // Breadth-first search over raw coordinates (no symmetry), five moves deep.
-        let moves = CoordinateMoves::new();
+        let moves = &CoordinateMoves::new();
         let neighbours = |(flip_slice, twist): (usize, usize)| {
             let (flip, slice) = (flip_slice % FLIPS, flip_slice / FLIPS);
             (0..18).map(move |m| {
