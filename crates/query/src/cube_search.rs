@@ -167,8 +167,15 @@ impl Search<'_> {
                 continue;
             }
             let i = m.index();
-            let flip_slice = usize::from(moves.slice[slice * 18 + i]) * FLIPS + usize::from(moves.flip[flip * 18 + i]);
+            let (next_flip, next_slice) =
+                (usize::from(moves.flip[flip * 18 + i]), usize::from(moves.slice[slice * 18 + i]));
             let twist = usize::from(moves.twist[at.twist * 18 + i]);
+            if self.metric == Metric::Qtm
+                && u32::from(solver.phase1_qtm_bound(next_flip, next_slice, twist)) > togo - cost
+            {
+                continue;
+            }
+            let flip_slice = next_slice * FLIPS + next_flip;
             let residue = solver.phase1_residue(solver.phase1_index(flip_slice, twist));
             let distance = match (residue + 3 - at.distance % 3) % 3 {
                 0 => at.distance,
