@@ -17,7 +17,7 @@ use puzzle_tables_models::cube::move_tables::{corner_perm_moves, ud_edge_perm_mo
 use puzzle_tables_models::cube::symmetry::{
     conjugate_flip_slice, inverse, twist_conjugates, FLIP_SLICE_CLASSES, SYMMETRIES,
 };
-use puzzle_tables_models::cube::Metric;
+use puzzle_tables_models::cube::{moves_text, Metric};
 use puzzle_tables_query::cube::{Permutation, CLASSES_SPEC, PHASE1_SPEC};
 use puzzle_tables_query::Metadata;
 
@@ -257,10 +257,14 @@ pub fn build_moves_table(permutation: Permutation, moves: &[u16]) -> BuiltTable 
     BuiltTable {
         spec: permutation.moves_spec(),
         metadata: Metadata {
-            description: format!("cube: the {name} permutation after each phase-2 move (value x 10 + move)"),
+            description: format!(
+                "cube: the {name} permutation after each of {} moves (value x {} + move)",
+                permutation.moves().len(),
+                permutation.moves().len()
+            ),
             generated_by: GENERATED_BY.into(),
             depth_counts: Vec::new(),
-            parameters: vec![("moves".into(), PHASE2_MOVES.map(|m| m.to_string()).join(" "))],
+            parameters: vec![("moves".into(), moves_text(permutation.moves()))],
         },
         payload: moves.iter().flat_map(|v| v.to_le_bytes()).collect(),
     }
@@ -273,10 +277,17 @@ fn permutation_name(permutation: Permutation) -> &'static str {
     }
 }
 
-/// The distances, in `metric`, of every pair (permutation value, slice permutation) to
+/// The distances, in `metric`, of every pair (value of `permutation`, slice permutation) to
 /// solved by phase-2 moves: a layered search in which a half turn counts two in QTM.
-pub fn pair_distances(moves: &[u16], slice_moves: &[u8], metric: Metric) -> (Vec<u8>, Vec<u64>) {
-    let count = moves.len() / PHASE2_MOVES.len() * SLICE_PERMS;
+pub fn pair_distances(
+    permutation: Permutation,
+    moves: &[u16],
+    slice_moves: &[u8],
+    metric: Metric,
+) -> (Vec<u8>, Vec<u64>) {
+    let width = permutation.moves().len();
+    let column = |k: usize| if width == PHASE2_MOVES.len() { k } else { PHASE2_MOVES[k].index() };
+    let count = permutation.count() * SLICE_PERMS;
     let mut distance = vec![UNREACHED; count];
     distance[0] = 0;
     let mut depth_counts = Vec::new();
@@ -291,7 +302,8 @@ pub fn pair_distances(moves: &[u16], slice_moves: &[u8], metric: Metric) -> (Vec
         for index in at_depth {
             let (value, slice) = (index / SLICE_PERMS, index % SLICE_PERMS);
             for (k, m) in PHASE2_MOVES.into_iter().enumerate() {
-                let next = usize::from(moves[value * 10 + k]) * SLICE_PERMS + usize::from(slice_moves[slice * 10 + k]);
+                let next = usize::from(moves[value * width + column(k)]) * SLICE_PERMS
+                    + usize::from(slice_moves[slice * 10 + k]);
                 let through = depth + m.cost(metric) as u8;
                 if through < distance[next] {
                     distance[next] = through;
@@ -306,7 +318,7 @@ pub fn pair_distances(moves: &[u16], slice_moves: &[u8], metric: Metric) -> (Vec
 
 /// A phase-2 pair distance table.
 pub fn build_pair_table(permutation: Permutation, metric: Metric, moves: &[u16], slice_moves: &[u8]) -> BuiltTable {
-    let (payload, depth_counts) = pair_distances(moves, slice_moves, metric);
+    let (payload, depth_counts) = pair_distances(permutation, moves, slice_moves, metric);
     let name = permutation_name(permutation);
     BuiltTable {
         spec: permutation.distance_spec(metric),
@@ -359,14 +371,65 @@ mod tests {
         assert_eq!(classes.self_symmetries[0], 0xffff, "the solved flip-slice is fixed by every symmetry");
     }
 
+    /// The entry of raw phase-1 coordinates, as the query crate computes it.
+    fn entry(classes: &FlipSliceClasses, flip_slice: usize, twist: usize) -> usize {
+        let class_sym = classes.class_of[flip_slice] as usize;
+        (class_sym >> 4) * TWISTS + usize::from(twist_conjugates()[twist * 16 + (class_sym & 15)])
+    }
+
+    #[test]
+    fn phase1_distances_match_a_plain_search_and_every_entry_has_a_closer_neighbour() {
+        let classes = flip_slice_classes();
+        let (distance, depth_counts) = phase1_distances(&classes, &mut crate::Silent);
+        assert_eq!(depth_counts.len(), 13, "phase 1 needs at most 12 face turns");
+        assert_eq!(depth_counts.iter().sum::<u64>(), (FLIP_SLICE_CLASSES * TWISTS) as u64);
+        // Breadth-first search over raw coordinates (no symmetry), five moves deep.
+        let moves = &CoordinateMoves::new();
+        let neighbours = |(flip_slice, twist): (usize, usize)| {
+            let (flip, slice) = (flip_slice % FLIPS, flip_slice / FLIPS);
+            (0..18).map(move |m| {
+                let next = usize::from(moves.slice[slice * 18 + m]) * FLIPS + usize::from(moves.flip[flip * 18 + m]);
+                (next, usize::from(moves.twist[twist * 18 + m]))
+            })
+        };
+        let mut seen: HashMap<(usize, usize), u8> = HashMap::from([((0, 0), 0)]);
+        let mut layer = vec![(0, 0)];
+        for depth in 1..=5u8 {
+            let mut next = Vec::new();
+            for &state in &layer {
+                for neighbour in neighbours(state).collect::<Vec<_>>() {
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(neighbour) {
+                        e.insert(depth);
+                        next.push(neighbour);
+                    }
+                }
+            }
+            layer = next;
+        }
+        for (&(flip_slice, twist), &depth) in &seen {
+            assert_eq!(distance[entry(&classes, flip_slice, twist)], depth, "flip-slice {flip_slice}, twist {twist}");
+        }
+        // Far states: each is one move further than its nearest neighbour.
+        let mut rng = 11u64;
+        for _ in 0..2_000 {
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let state = ((rng >> 33) as usize % FLIP_SLICES, (rng >> 13) as usize % TWISTS);
+            let here = distance[entry(&classes, state.0, state.1)];
+            let nearest = neighbours(state).map(|(f, t)| distance[entry(&classes, f, t)]).min().unwrap();
+            if state != (0, 0) {
+                assert_eq!(nearest + 1, here, "state {state:?}");
+            }
+        }
+    }
+
     #[test]
     fn phase2_pair_distances_match_a_plain_search() {
         // Breadth-first search over whole cubes by phase-2 moves, four moves deep: the corner
         // and slice permutations of each cube reached are at least that close.
         let slice_moves = CoordinateMoves::new().slice_perm;
         let corner_moves = corner_perm_moves();
-        let (htm, _) = pair_distances(&corner_moves, &slice_moves, Metric::Htm);
-        let (qtm, _) = pair_distances(&corner_moves, &slice_moves, Metric::Qtm);
+        let (htm, _) = pair_distances(Permutation::Corners, &corner_moves, &slice_moves, Metric::Htm);
+        let (qtm, _) = pair_distances(Permutation::Corners, &corner_moves, &slice_moves, Metric::Qtm);
         let mut seen: HashMap<Cube, u8> = HashMap::from([(Cube::SOLVED, 0)]);
         let mut layer = vec![Cube::SOLVED];
         for depth in 1..=4u8 {

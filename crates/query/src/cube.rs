@@ -9,8 +9,8 @@
 //!   the distance to G1 in face turns, modulo 3, two bits each (35 MB). The search knows the
 //!   exact distance of the cube it stands on, and a neighbour's differs by at most one, so
 //!   the residue gives it.
-//! - `cube-moves-1.tbl`, `cube-moves-2.tbl`: the corner and U/D edge permutations after each
-//!   phase-2 move.
+//! - `cube-moves-1.tbl`, `cube-moves-2.tbl`: the corner permutation after each face turn and
+//!   the U/D edge permutation after each phase-2 move.
 //! - `cube-pair-distance-{1,2,3,4}.tbl`: phase-2 distances of corner permutation x slice
 //!   permutation and of U/D edge permutation x slice permutation, in face turns (1, 2) and
 //!   in quarter turns (3, 4).
@@ -81,7 +81,17 @@ impl Permutation {
         }
     }
 
-    /// The spec of its move table: the value after each phase-2 move, `value * 10 + move`.
+    /// The moves its table follows: all 18 for the corners (phase 1 follows them too), the
+    /// phase-2 moves for the U and D edges.
+    pub fn moves(self) -> &'static [Move] {
+        match self {
+            Permutation::Corners => &Move::ALL,
+            Permutation::UdEdges => &PHASE2_MOVES,
+        }
+    }
+
+    /// The spec of its move table: the value after each of [`Permutation::moves`],
+    /// `value * moves + move`.
     pub fn moves_spec(self) -> TableSpec {
         TableSpec {
             puzzle: Puzzle::Cube,
@@ -89,7 +99,7 @@ impl Permutation {
             variant: self.variant(),
             encoding: Encoding::U16,
             ranking_version: COORDINATE_VERSION,
-            entries: (self.count() * PHASE2_MOVES.len()) as u64,
+            entries: (self.count() * self.moves().len()) as u64,
         }
     }
 
@@ -129,6 +139,9 @@ pub struct TwoPhaseSolver {
     pub(crate) edge_moves: Table,
     /// Corner x slice and edge x slice distances, HTM then QTM.
     pub(crate) pair_distances: [[Table; 2]; 2],
+    /// For each corner permutation and metric, the fewest phase-2 moves that solve the
+    /// corners (the least over the slice permutations): checked before phase 2 starts.
+    pub(crate) corner_bounds: [Vec<u8>; 2],
     pub(crate) coordinate_moves: CoordinateMoves,
     pub(crate) twist_conjugates: &'static [u16],
 }
@@ -140,7 +153,11 @@ impl TwoPhaseSolver {
             Ok([open(&Permutation::Corners.distance_spec(metric))?, open(&Permutation::UdEdges.distance_spec(metric))?])
         };
         let pair_distances = [pair(Metric::Htm)?, pair(Metric::Qtm)?];
+        let corner_bounds = pair_distances.each_ref().map(|[corners, _]| {
+            corners.payload().chunks(SLICE_PERMS).map(|row| row.iter().copied().min().unwrap_or(0)).collect()
+        });
         Ok(TwoPhaseSolver {
+            corner_bounds,
             classes: open(&CLASSES_SPEC)?,
             phase1: open(&PHASE1_SPEC)?,
             corner_moves: open(&Permutation::Corners.moves_spec())?,
@@ -182,10 +199,10 @@ impl TwoPhaseSolver {
         (self.phase1.payload()[index / 4] >> ((index % 4) * 2)) & 3
     }
 
-    /// A phase-2 permutation's value after phase-2 move `k` (an index into `PHASE2_MOVES`).
+    /// A permutation's value after move `k` of its table's moves (`width` of them).
     #[inline]
-    pub(crate) fn permutation_after(table: &Table, value: usize, k: usize) -> usize {
-        let at = (value * PHASE2_MOVES.len() + k) * 2;
+    pub(crate) fn permutation_after(table: &Table, width: usize, value: usize, k: usize) -> usize {
+        let at = (value * width + k) * 2;
         let bytes = &table.payload()[at..at + 2];
         usize::from(u16::from_le_bytes([bytes[0], bytes[1]]))
     }

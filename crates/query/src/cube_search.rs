@@ -1,6 +1,8 @@
 //! The two-phase search (Herbert Kociemba): iterative deepening of phase 1 over increasing
 //! lengths, and for each phase-1 solution that ends in G1, phase 2 with the rest of the
-//! budget; the first whole solution within the budget is the answer.
+//! budget; the first whole solution within the budget is the answer. Six searches run side
+//! by side, one per axis of the cube and of its inverse (as min2phase and rob-twophase do):
+//! they find a short enough solution at a shorter phase-1 length more often than one does.
 //!
 //! Lengths are counted in the chosen [`Metric`]. Phase 1 is pruned by its exact distance in
 //! face turns, which never exceeds the distance in quarter turns, so one table serves both
@@ -9,11 +11,15 @@
 //! until it returns its answer.
 
 use puzzle_tables_models::cube::coords::{FLIPS, PHASE2_MOVES, SLICE_PERMS};
+use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move};
 
 use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
 
 /// Longer than any solution the search can be asked for (`max` is capped to fit).
 const MAX_PATH: usize = 40;
+
+/// The cube along each of its three axes, and its inverse along each.
+const DIRECTIONS: usize = 6;
 
 /// No face turned yet: no face is excluded.
 const NO_FACE: usize = 6;
@@ -46,12 +52,29 @@ impl TwoPhaseSolver {
     /// ```
     pub fn solve(&self, cube: &Cube, metric: Metric, max: u32) -> Option<Vec<Move>> {
         let max = max.min(MAX_PATH as u32 - 2);
-        let mut search = Search { solver: self, metric, root: *cube, path: [Move::ALL[0]; MAX_PATH], length: 0 };
-        let (flip_slice, twist) = (cube.flip_slice() as usize, usize::from(cube.twist()));
-        let distance = self.phase1_distance(flip_slice, twist);
-        for bound in u32::from(distance)..=max {
-            if search.phase1(flip_slice, twist, distance, bound, max - bound, 0, NO_FACE) {
-                return Some(search.path[..search.length].to_vec());
+        // The cube seen along each of its three axes, and its inverse alike: six cubes whose
+        // solutions all give solutions of this one, searched side by side, phase-1 length by
+        // phase-1 length, so that the first to find a short enough solution ends the search.
+        let mut searches: [Search; DIRECTIONS] = std::array::from_fn(|direction| {
+            let turned = turn_axes(cube, direction % 3);
+            let root = if direction >= 3 { turned.inverse() } else { turned };
+            let (flip_slice, twist) = (root.flip_slice() as usize, usize::from(root.twist()));
+            let distance = self.phase1_distance(flip_slice, twist);
+            let start = Phase1Node { flip_slice, twist, corners: usize::from(root.corner_perm()), distance };
+            Search { solver: self, metric, root, start, path: [Move::ALL[0]; MAX_PATH], length: 0 }
+        });
+        // A symmetric cube (the superflip) looks the same from several directions: search
+        // each distinct view once.
+        let repeats: [bool; DIRECTIONS] = std::array::from_fn(|d| (0..d).any(|e| searches[e].root == searches[d].root));
+        let nearest = searches.iter().map(|s| u32::from(s.start.distance)).min().unwrap_or(0);
+        for bound in nearest..=max {
+            for (direction, search) in searches.iter_mut().enumerate() {
+                if !repeats[direction]
+                    && u32::from(search.start.distance) <= bound
+                    && search.phase1(search.start, bound, max - bound, 0, NO_FACE)
+                {
+                    return Some(search.solution_of_the_cube(direction));
+                }
             }
         }
         None
@@ -86,60 +109,79 @@ impl TwoPhaseSolver {
     }
 }
 
+/// Where phase 1 stands: its coordinates, the corner permutation (for phase 2's corner bound)
+/// and the exact phase-1 distance.
+#[derive(Clone, Copy)]
+struct Phase1Node {
+    flip_slice: usize,
+    twist: usize,
+    corners: usize,
+    distance: u8,
+}
+
 /// One search: the cube, the metric and the moves so far.
 struct Search<'a> {
     solver: &'a TwoPhaseSolver,
     metric: Metric,
     root: Cube,
+    start: Phase1Node,
     path: [Move; MAX_PATH],
     length: usize,
 }
 
 impl Search<'_> {
-    /// Phase 1 from coordinates at exact phase-1 `distance`, with exactly `togo` left to
-    /// spend on phase 1 and `budget2` kept for phase 2. True when a whole solution is found
-    /// (then in `path[..length]`).
-    #[allow(clippy::too_many_arguments)]
-    fn phase1(
-        &mut self,
-        flip_slice: usize,
-        twist: usize,
-        distance: u8,
-        togo: u32,
-        budget2: u32,
-        depth: usize,
-        last_face: usize,
-    ) -> bool {
+    /// The solution found, of the cube seen in `direction`, made a solution of the cube
+    /// itself: an inverse's solution read backwards with each move undone, then each move
+    /// turned back to the cube's own axes.
+    fn solution_of_the_cube(&self, direction: usize) -> Vec<Move> {
+        let found = &self.path[..self.length];
+        let along_axes: Vec<Move> =
+            if direction >= 3 { found.iter().rev().map(|m| m.inverse()).collect() } else { found.to_vec() };
+        along_axes.into_iter().map(|m| turn_axes_of_move(m, 3 - direction % 3)).collect()
+    }
+
+    /// Phase 1 from `at`, with exactly `togo` left to spend on phase 1 and `budget2` kept
+    /// for phase 2. True when a whole solution is found (then in `path[..length]`).
+    fn phase1(&mut self, at: Phase1Node, togo: u32, budget2: u32, depth: usize, last_face: usize) -> bool {
+        let solver = self.solver;
         if togo == 0 {
             // A phase-1 solution that ends with a phase-2 move was in G1 one move earlier,
             // and that shorter phase 1 has been tried.
             let ends_in_phase2 = depth > 0 && PHASE2_MOVES.contains(&self.path[depth - 1]);
-            return distance == 0 && !ends_in_phase2 && self.phase2_start(depth, budget2, last_face);
+            return at.distance == 0
+                && !ends_in_phase2
+                && u32::from(solver.corner_bounds[self.metric as usize][at.corners]) <= budget2
+                && self.phase2_start(depth, budget2, last_face);
         }
-        let solver = self.solver;
         let moves = &solver.coordinate_moves;
-        let (flip, slice) = (flip_slice % FLIPS, flip_slice / FLIPS);
+        let (flip, slice) = (at.flip_slice % FLIPS, at.flip_slice / FLIPS);
         for m in Move::ALL {
             let face = m.face();
             let cost = m.cost(self.metric);
             if !may_follow(face, last_face) || cost > togo {
                 continue;
             }
-            let i = m.index();
-            let next_flip_slice =
-                usize::from(moves.slice[slice * 18 + i]) * FLIPS + usize::from(moves.flip[flip * 18 + i]);
-            let next_twist = usize::from(moves.twist[twist * 18 + i]);
-            let residue = solver.phase1_residue(solver.phase1_index(next_flip_slice, next_twist));
-            let next_distance = match (residue + 3 - distance % 3) % 3 {
-                0 => distance,
-                1 => distance + 1,
-                _ => distance - 1,
-            };
-            if u32::from(next_distance) > togo - cost {
+            // In G1 with few moves left, phase-2 moves here would only end phase 1 with a
+            // phase-2 move; phase 2 makes those moves itself.
+            if at.distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m) {
                 continue;
             }
+            let i = m.index();
+            let flip_slice = usize::from(moves.slice[slice * 18 + i]) * FLIPS + usize::from(moves.flip[flip * 18 + i]);
+            let twist = usize::from(moves.twist[at.twist * 18 + i]);
+            let residue = solver.phase1_residue(solver.phase1_index(flip_slice, twist));
+            let distance = match (residue + 3 - at.distance % 3) % 3 {
+                0 => at.distance,
+                1 => at.distance + 1,
+                _ => at.distance - 1,
+            };
+            if u32::from(distance) > togo - cost {
+                continue;
+            }
+            let corners = TwoPhaseSolver::permutation_after(&solver.corner_moves, Move::COUNT, at.corners, i);
             self.path[depth] = m;
-            if self.phase1(next_flip_slice, next_twist, next_distance, togo - cost, budget2, depth + 1, face) {
+            let next = Phase1Node { flip_slice, twist, corners, distance };
+            if self.phase1(next, togo - cost, budget2, depth + 1, face) {
                 return true;
             }
         }
@@ -177,8 +219,8 @@ impl Search<'_> {
             if !may_follow(face, last_face) || cost > togo {
                 continue;
             }
-            let next_corners = TwoPhaseSolver::permutation_after(&solver.corner_moves, corners, k);
-            let next_edges = TwoPhaseSolver::permutation_after(&solver.edge_moves, edges, k);
+            let next_corners = TwoPhaseSolver::permutation_after(&solver.corner_moves, Move::COUNT, corners, m.index());
+            let next_edges = TwoPhaseSolver::permutation_after(&solver.edge_moves, PHASE2_MOVES.len(), edges, k);
             let next_slice = usize::from(solver.coordinate_moves.slice_perm[slice * PHASE2_MOVES.len() + k]);
             if solver.phase2_bound(self.metric, next_corners, next_edges, next_slice) > togo - cost {
                 continue;

@@ -133,6 +133,22 @@ impl Cube {
         }
     }
 
+    /// The cube that undoes this one: `cube * cube.inverse()` is solved.
+    pub fn inverse(&self) -> Cube {
+        let mut inverse = Cube::SOLVED;
+        for p in 0..8 {
+            let piece = usize::from(self.corners[p]);
+            inverse.corners[piece] = p as u8;
+            inverse.corner_twists[piece] = (3 - self.corner_twists[p]) % 3;
+        }
+        for p in 0..12 {
+            let piece = usize::from(self.edges[p]);
+            inverse.edges[piece] = p as u8;
+            inverse.edge_flips[piece] = self.edge_flips[p];
+        }
+        inverse
+    }
+
     /// The cube after each of `turns` in order.
     pub fn apply_all(&self, turns: &[Turn]) -> Cube {
         turns.iter().fold(*self, |cube, &turn| cube.apply(turn))

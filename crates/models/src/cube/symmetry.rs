@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use super::coords::TWISTS;
 use super::cubies::Cube;
+use super::notation::Move;
 
 /// The number of symmetries that keep the U-D axis.
 pub const SYMMETRIES: usize = 16;
@@ -41,6 +42,35 @@ const LR2: Cube = Cube {
     edges: [2, 1, 0, 3, 6, 5, 4, 7, 9, 8, 11, 10],
     edge_flips: [0; 12],
 };
+
+/// A third of a turn of the whole cube about the URF-DBL diagonal: not one of
+/// the 16, but it turns the U-D axis into the others, so a search can look at a cube along
+/// each of the three axes.
+const URF3: Cube = Cube {
+    corners: [0, 4, 5, 1, 3, 7, 6, 2],
+    corner_twists: [1, 2, 1, 2, 2, 1, 2, 1],
+    edges: [1, 8, 5, 9, 3, 11, 7, 10, 0, 4, 6, 2],
+    edge_flips: [1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1],
+};
+
+/// `URF3^r * cube * URF3^-r`: the cube seen with its axes turned `r` thirds about the
+/// URF-DBL diagonal (`r` in `0..3`).
+pub fn turn_axes(cube: &Cube, r: usize) -> Cube {
+    (0..r % 3).fold(*cube, |c, _| URF3.multiplied(&c).multiplied(&URF3).multiplied(&URF3))
+}
+
+/// The face turn that [`turn_axes`] by `r` makes of `step`.
+pub fn turn_axes_of_move(step: Move, r: usize) -> Move {
+    static TABLE: OnceLock<[[Move; 18]; 3]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|r| {
+            Move::ALL.map(|m| {
+                let image = turn_axes(m.cube(), r);
+                *Move::ALL.iter().find(|n| *n.cube() == image).expect("turning the axes maps face turns to face turns")
+            })
+        })
+    })[r % 3][step.index()]
+}
 
 /// The symmetries as cubes, and each one's inverse.
 struct Symmetries {
@@ -98,7 +128,6 @@ pub fn twist_conjugates() -> &'static [u16] {
 mod tests {
     use super::*;
     use crate::cube::coords::FLIP_SLICES;
-    use crate::cube::notation::Move;
 
     #[test]
     fn the_symmetries_are_sixteen_distinct_and_map_moves_to_moves() {
@@ -111,6 +140,22 @@ mod tests {
                 assert!(Move::ALL.iter().any(|m| m.cube() == &image), "symmetry {s} maps {step} to no move");
             }
         }
+    }
+
+    #[test]
+    fn turning_the_axes_thrice_is_nothing_and_maps_solutions_back() {
+        let scramble: Vec<Move> = Move::ALL.iter().copied().cycle().step_by(5).take(25).collect();
+        let cube = Cube::SOLVED.apply_moves(&scramble);
+        assert_eq!(turn_axes(&turn_axes(&turn_axes(&cube, 1), 1), 1), cube);
+        for r in 0..3 {
+            // The turned cube's solution, each move turned back, solves the cube.
+            let turned = turn_axes(&cube, r);
+            let solution: Vec<Move> = scramble.iter().rev().map(|m| turn_axes_of_move(m.inverse(), r)).collect();
+            assert!(turned.apply_moves(&solution).is_solved(), "axes turned {r}");
+            let back: Vec<Move> = solution.iter().map(|&m| turn_axes_of_move(m, 3 - r)).collect();
+            assert!(cube.apply_moves(&back).is_solved());
+        }
+        assert_eq!(turn_axes_of_move(Move::ALL[0], 1).to_string(), "F");
     }
 
     #[test]
