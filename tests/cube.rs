@@ -12,8 +12,10 @@ mod common;
 #[path = "reference/cube.rs"]
 mod reference;
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::process::Output;
+use std::sync::OnceLock;
 
 use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_query::Puzzle;
@@ -194,16 +196,23 @@ fn quarter_turn_scrambles(seed: u64, lengths: std::ops::RangeInclusive<usize>, c
     lengths.flat_map(|length| std::iter::repeat_n(length, count)).map(|length| scramble(&mut rng, length)).collect()
 }
 
+/// Every cube within six quarter turns of solved, built once: with a search of six more from
+/// a cube, the model knows the exact distance of every cube within twelve.
+fn ball_of_six() -> &'static HashMap<Facelets, u8> {
+    static BALL: OnceLock<HashMap<Facelets, u8>> = OnceLock::new();
+    BALL.get_or_init(|| quarter_turn_ball(6))
+}
+
 #[test]
 fn within_twelve_quarter_turns_qtm_answers_are_exactly_optimal() {
     // Every cube up to twelve quarter turns away, the existing exact table's reach: the
     // model's own breadth-first search from the cube meets a ball of six turns around solved.
-    let ball = quarter_turn_ball(6);
+    let ball = ball_of_six();
     let cubes = quarter_turn_scrambles(6, 1..=12, 3);
     let answers = answers(&solve(&["--metric", "qtm", "-"], &lines_of(&cubes)));
     let mut distances = Vec::new();
     for (cube, answer) in cubes.iter().zip(&answers) {
-        let distance = quarter_turn_distance(cube, &ball, 6).expect("within twelve quarter turns");
+        let distance = quarter_turn_distance(cube, ball, 6).expect("within twelve quarter turns");
         let length = quarter_length(&solving_turns(cube, answer));
         assert_eq!(length, distance, "{answer:?} for {} at distance {distance}", to_text(cube));
         distances.push(distance);
@@ -323,6 +332,26 @@ fn json_answers_one_object_per_line_in_order() {
         let answer: serde_json::Value = serde_json::from_str(line).expect("a JSON object per line");
         let turns = solving_turns(cube, &json_moves(&answer));
         assert!(turns.len() <= MOST_FACE_TURNS);
+    }
+}
+
+#[test]
+fn json_lengths_and_claims_of_optimality_are_true() {
+    let cubes = quarter_turn_scrambles(14, 1..=12, 2);
+    for metric in ["htm", "qtm"] {
+        let lines = answers(&solve(&["--json", "--metric", metric, "-"], &lines_of(&cubes)));
+        for (cube, line) in cubes.iter().zip(&lines) {
+            let answer: serde_json::Value = serde_json::from_str(line).expect("a JSON object per line");
+            let turns = solving_turns(cube, &json_moves(&answer));
+            let quarter_turns = quarter_length(&turns);
+            assert_eq!(answer["face_turns"], turns.len(), "{answer}");
+            assert_eq!(answer["quarter_turns"], quarter_turns, "{answer}");
+            assert_eq!(answer["length"], if metric == "qtm" { quarter_turns } else { turns.len() }, "{answer}");
+            if answer["optimal_in_quarter_turns"] == true {
+                let distance = quarter_turn_distance(cube, ball_of_six(), 6).expect("within twelve quarter turns");
+                assert_eq!((quarter_turns, &answer["distance"]), (distance, &serde_json::json!(distance)), "{answer}");
+            }
+        }
     }
 }
 
