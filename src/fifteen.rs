@@ -24,7 +24,10 @@ use crate::writer::{self, err};
 use crate::SolveOptions;
 
 /// LightOJ 1121 answers "not solvable" beyond this many moves.
-const LIGHTOJ_MAX_MOVES: usize = 35;
+pub const LIGHTOJ_MAX_MOVES: usize = 35;
+
+/// Both judges' answer for a board with no answer.
+pub const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
 
 /// After this long on one board, the search shows its bound on a terminal.
 const QUIET_FOR: Duration = Duration::from_secs(1);
@@ -64,7 +67,7 @@ pub fn partition_parser() -> impl clap::builder::TypedValueParser<Value = Partit
 
 /// Opens the databases of `choice`, or of 7-8 when all its tables are present and 6-6-3
 /// otherwise. The 6-6-3 tables are built when missing; the 7-8 tables only on request.
-fn open(tables: &TablesDir, choice: Option<Partition>) -> anyhow::Result<PatternDatabases> {
+pub fn open(tables: &TablesDir, choice: Option<Partition>) -> anyhow::Result<PatternDatabases> {
     let present = |partition: Partition| partition.specs().iter().all(|spec| tables.path_of(spec).is_file());
     let partition =
         choice.unwrap_or(if present(Partition::SevenEight) { Partition::SevenEight } else { Partition::SixSixThree });
@@ -110,7 +113,7 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::R
     let code = input.answer_cases(&text, &numbered, |(number, board), out| {
         let answer = match search(&databases, board, max_moves).outcome {
             Outcome::Solved(moves) => move_letters(&moves),
-            Outcome::Unsolvable | Outcome::BeyondLimit(_) => "This puzzle is not solvable.".to_string(),
+            Outcome::Unsolvable | Outcome::BeyondLimit(_) => NOT_SOLVABLE.to_string(),
         };
         if lightoj {
             writeln!(out, "Case {number}: {answer}")?;

@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 mod batch;
+mod cube;
 mod cubic;
 mod eight;
 mod english;
@@ -78,6 +79,10 @@ enum Command {
     /// input format.
     #[command(long_about = setter::random::DRAWING)]
     Random(setter::random::RandomArgs),
+    /// Print fair scrambles of Rubik's cube: uniformly random states that need at least 2
+    /// moves, each as at most 20 face turns that make it from solved.
+    #[command(long_about = setter::scramble::FAIRNESS)]
+    Scramble(setter::scramble::ScrambleArgs),
     /// Print a shell completion script (bash, zsh, fish or powershell) on standard output.
     Completions(shell::CompletionsArgs),
     /// Write the man pages into a directory (`cargo xtask man` runs it).
@@ -129,10 +134,14 @@ enum SolveCommand {
     Cubic(cubic::SolveArgs),
     /// A rotation-game board: 24 symbols, such as "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".
     Rotation(rotation::SolveArgs),
-    /// A Rubik's cube: the 54-letter facelet string (faces U R F D L B), or the judge's net
-    /// with --net FILE.
+    /// Any Rubik's cube: the 54-letter facelet string (faces U R F D L B), the judge's net
+    /// with --net FILE, or a scramble with --scramble MOVES; "-" reads one cube per line.
+    ///
+    /// Prints a solution of at most 20 face turns (--metric qtm: 26 quarter turns) by the
+    /// two-phase algorithm, and the fewest quarter turns wherever the magic cube's table
+    /// reaches (within 12), saying so; the judge's steps when it would accept them.
     #[command(alias = "magic-cube")]
-    Cube(magic_cube::SolveArgs),
+    Cube(cube::SolveArgs),
     /// A fifteen-puzzle board: 16 numbers row by row, 0 the blank, such as
     /// "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".
     ///
@@ -177,9 +186,8 @@ struct GenArgs {
 }
 
 /// Names people write for a puzzle whose label is another, and that label: clap's own
-/// guess by spelling would offer `cubic` for `cube`.
-const OTHER_NAMES: &[(&str, &str)] =
-    &[("cube", "magic-cube"), ("rubik", "magic-cube"), ("15", "fifteen"), ("8", "eight")];
+/// guess by spelling would offer `cubic` for `rubik`.
+const OTHER_NAMES: &[(&str, &str)] = &[("rubik", "cube"), ("rubiks-cube", "cube"), ("15", "fifteen"), ("8", "eight")];
 
 /// A puzzle's label, with clap's "similar value" tip pointing an other name at its puzzle.
 fn puzzle_parser() -> PuzzleParser {
@@ -284,12 +292,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Puzzle::Rotation => rotation::judge(&tables, &input),
                 Puzzle::MagicCube => magic_cube::judge(&tables, &input),
                 Puzzle::Fifteen => fifteen::judge(&tables, &input, args.lightoj),
+                Puzzle::Cube => cube::judge(&tables, &input),
             }
         }
         Command::Solve(SolveCommand::Eight(args)) => eight::solve(&tables, &args),
         Command::Solve(SolveCommand::Cubic(args)) => cubic::solve(&tables, &args),
         Command::Solve(SolveCommand::Rotation(args)) => rotation::solve(&tables, &args),
-        Command::Solve(SolveCommand::Cube(args)) => magic_cube::solve(&tables, &args),
+        Command::Solve(SolveCommand::Cube(args)) => cube::solve(&tables, &args),
         Command::Solve(SolveCommand::Fifteen(args)) => fifteen::solve(&tables, &args),
         Command::Stats(args) => match args.puzzle {
             Puzzle::Eight => eight::stats(&tables, args.json),
@@ -297,6 +306,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Puzzle::Rotation => rotation::stats(&tables, args.json),
             Puzzle::MagicCube => magic_cube::stats(&tables, args.json),
             Puzzle::Fifteen => fifteen::stats(&tables, args.json),
+            Puzzle::Cube => cube::stats(&tables, args.json),
         },
         Command::Gen(GenArgs { puzzles, partition: Some(partition) }) => {
             if puzzles != [Puzzle::Fifteen] {
@@ -309,6 +319,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Install(args) => tables.install_from(&args.from),
         Command::Check(args) => setter::check_command(&tables, &args),
         Command::Random(args) => setter::random_command(&tables, &args),
+        Command::Scramble(args) => setter::scramble::run(&tables, &args),
         Command::Completions(args) => shell::completions(&args),
         Command::ManPages(args) => shell::man_pages(&args),
     }

@@ -10,6 +10,8 @@ mod common;
 mod cubic_reference;
 #[path = "reference/eight.rs"]
 mod eight_reference;
+#[path = "reference/fifteen.rs"]
+mod fifteen_reference;
 #[path = "reference/magic_cube.rs"]
 mod magic_cube_reference;
 #[path = "reference/rotation.rs"]
@@ -50,15 +52,20 @@ fn check_files(puzzle: Puzzle, input: &Path, answers: &Path, extra: &[&str]) -> 
     checked
 }
 
-/// The verdicts of `check --json`, one per case.
-fn verdicts(puzzle: Puzzle, input: &str, answers: &str) -> Vec<Value> {
-    let checked = check(puzzle, input, answers.as_bytes(), &["--json"]);
+/// The verdicts of `check --json EXTRA...`, one per case.
+fn verdicts(puzzle: Puzzle, input: &str, answers: &str, extra: &[&str]) -> Vec<Value> {
+    let checked = check(puzzle, input, answers.as_bytes(), &[&["--json"], extra].concat());
     let document: Value = serde_json::from_str(&checked.out).unwrap_or_else(|e| panic!("{e}: {}", checked.out));
     document["cases"].as_array().unwrap().clone()
 }
 
 fn judge(puzzle: Puzzle, input: &str) -> String {
-    let output = common::run_with_input(binary(tables_with(puzzle)).args(["judge", puzzle.label()]), input);
+    judge_with(puzzle, input, &[])
+}
+
+/// `judge PUZZLE EXTRA...`'s answers for `input`.
+fn judge_with(puzzle: Puzzle, input: &str, extra: &[&str]) -> String {
+    let output = common::run_with_input(binary(tables_with(puzzle)).args(["judge", puzzle.label()]).args(extra), input);
     assert!(output.status.success(), "{}", stderr_of(&output));
     stdout_of(&output)
 }
@@ -74,8 +81,8 @@ fn example(puzzle: Puzzle) -> String {
         .unwrap()
 }
 
-/// The puzzles `check` referees.
-const JUDGED: &[Puzzle] = &[Puzzle::Eight, Puzzle::Cubic, Puzzle::Rotation, Puzzle::MagicCube];
+/// The puzzles `check` referees: all but the cube, whose judge format is the magic cube's.
+const JUDGED: &[Puzzle] = &[Puzzle::Eight, Puzzle::Cubic, Puzzle::Rotation, Puzzle::MagicCube, Puzzle::Fifteen];
 
 /// Judge inputs of every style a hidden test might use, per puzzle.
 fn inputs_of_every_style(puzzle: Puzzle) -> Vec<String> {
@@ -85,11 +92,17 @@ fn inputs_of_every_style(puzzle: Puzzle) -> Vec<String> {
         Puzzle::Cubic => "33",
         Puzzle::Rotation => "12",
         Puzzle::MagicCube => "6",
-        _ => unreachable!("{puzzle} is not refereed"),
+        Puzzle::Fifteen => "22",
+        Puzzle::Cube => unreachable!("the cube is refereed as magic-cube"),
     };
     inputs.push(random(puzzle, &["--distance", deep, "--count", "2", "--seed", "1", "--judge-input"]));
     inputs.push(random(puzzle, &["--distance", "0", "--count", "1", "--seed", "1", "--judge-input"]));
-    inputs.push(random(puzzle, &["--count", "40", "--seed", "2", "--judge-input"]));
+    // A random fifteen-puzzle board needs about 53 moves, more than UVa accepts: its boards
+    // come from a layer instead.
+    inputs.push(match puzzle {
+        Puzzle::Fifteen => random(puzzle, &["--distance", "17", "--count", "40", "--seed", "2", "--judge-input"]),
+        _ => random(puzzle, &["--count", "40", "--seed", "2", "--judge-input"]),
+    });
     inputs.push(match puzzle {
         // Blank lines between boards, unsolvable boards, cells written together.
         Puzzle::Eight => "\n1 2 3 4 5 6 8 7 x\n\n12345678x\n  2 3 4 1 5 x 7 6 8  \n".to_string(),
@@ -101,7 +114,27 @@ fn inputs_of_every_style(puzzle: Puzzle) -> Vec<String> {
             let nets = random(puzzle, &["--distance", "2", "--count", "2", "--seed", "3"]);
             format!("2\n{}", nets.lines().filter(|line| !line.is_empty()).collect::<Vec<_>>().join("\n"))
         }
-        _ => unreachable!("{puzzle} is not refereed"),
+        // LightOJ's layout (a blank line before each board), an unsolvable board, spaces.
+        Puzzle::Fifteen => [
+            "3",
+            "",
+            "1 2 3 4",
+            "5 6 7 8",
+            "9 10 11 12",
+            "13 15 14 0",
+            "",
+            " 1  2 3 4 ",
+            "5 6 7 8",
+            "9 10 11 12",
+            "13 14 0 15",
+            "",
+            "2 1 3 4",
+            "5 6 7 8",
+            "9 10 11 12",
+            "13 14 0 15\n",
+        ]
+        .join("\n"),
+        Puzzle::Cube => unreachable!("the cube is refereed as magic-cube"),
     });
     inputs
 }
@@ -243,9 +276,8 @@ fn hostile_output_is_judged_in_bounded_time_and_memory() {
     assert_eq!(verdict_line(&checked, 1), "case 1: wrong answer: line 1 is longer than 1048576 bytes");
     assert_eq!(verdict_line(&checked, 2), "case 2: accepted: 1 move, shortest");
     let garbage: Vec<u8> = (0..=255u8).cycle().take(100_000).collect();
-    for puzzle in JUDGED {
-        let input = inputs_of_every_style(*puzzle).remove(0);
-        let checked = check(*puzzle, &input, &garbage, &["--json"]);
+    for &puzzle in JUDGED {
+        let checked = check(puzzle, &example(puzzle), &garbage, &["--json"]);
         assert_eq!(checked.status, 1, "{}", checked.err);
         serde_json::from_str::<Value>(&checked.out).unwrap();
     }
@@ -286,16 +318,17 @@ fn mutate(rng: &mut fastrand::Rng, lines: &mut [String], alphabet: &[char]) {
     }
 }
 
-/// Mutates about two answers in three, checks them all in one run, and compares each
-/// case's verdict with `right(case, its answer lines)`.
+/// Mutates about two answers in three, checks them all in one run (`check PUZZLE
+/// EXTRA...`), and compares each case's verdict with `right(case, its answer lines)`;
+/// returns each verdict with the answer lines it judged.
 fn mutated_answers_agree(
-    puzzle: Puzzle,
+    (puzzle, extra): (Puzzle, &[&str]),
     input: &str,
     blocks: Vec<Vec<String>>,
     seed: u64,
     mutate_block: impl Fn(&mut fastrand::Rng, &mut Vec<String>),
     right: impl Fn(usize, &[String]) -> bool,
-) {
+) -> Vec<(Value, Vec<String>)> {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut blocks = blocks;
     for block in &mut blocks {
@@ -304,7 +337,7 @@ fn mutated_answers_agree(
         }
     }
     let answers: String = blocks.iter().flatten().map(|line| format!("{line}\n")).collect();
-    let verdicts = verdicts(puzzle, input, &answers);
+    let verdicts = verdicts(puzzle, input, &answers, extra);
     assert_eq!(verdicts.len(), blocks.len());
     let mut wrong_seen = 0;
     for (case, (verdict, block)) in verdicts.iter().zip(&blocks).enumerate() {
@@ -314,6 +347,7 @@ fn mutated_answers_agree(
         wrong_seen += usize::from(!expected);
     }
     assert!(wrong_seen > blocks.len() / 4, "the mutations make wrong answers: {wrong_seen}");
+    verdicts.into_iter().zip(blocks).collect()
 }
 
 fn eight_distances() -> &'static HashMap<eight_reference::Cells, u8> {
@@ -340,7 +374,7 @@ fn mutated_eight_answers_are_accepted_exactly_when_they_solve() {
             moves => eight_reference::replay(cells, moves) == Some(eight_reference::GOAL),
         }
     };
-    mutated_answers_agree(Puzzle::Eight, &input, blocks, 13, mutate_block, right);
+    mutated_answers_agree((Puzzle::Eight, &[]), &input, blocks, 13, mutate_block, right);
 }
 
 #[test]
@@ -358,7 +392,7 @@ fn mutated_cubic_answers_are_accepted_exactly_when_they_name_the_judge_answer() 
     let mutate_block = |rng: &mut fastrand::Rng, block: &mut Vec<String>| mutate(rng, block, &['1', '3', '-', 'a']);
     // The judge reads a whole number.
     let right = |case: usize, block: &[String]| block[0].trim().parse::<i64>().ok() == expected[case].parse().ok();
-    mutated_answers_agree(Puzzle::Cubic, &input, blocks, 14, mutate_block, right);
+    mutated_answers_agree((Puzzle::Cubic, &[]), &input, blocks, 14, mutate_block, right);
 }
 
 #[test]
@@ -374,7 +408,7 @@ fn mutated_rotation_answers_are_accepted_exactly_when_both_lines_are_the_judge_a
         _ => mutate(rng, &mut block[..1], &['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']),
     };
     let right = |case: usize, block: &[String]| format!("{}\n{}\n", block[0], block[1]) == expected[case];
-    mutated_answers_agree(Puzzle::Rotation, &input, blocks, 16, mutate_block, right);
+    mutated_answers_agree((Puzzle::Rotation, &[]), &input, blocks, 16, mutate_block, right);
 }
 
 #[test]
@@ -447,5 +481,195 @@ fn mutated_magic_cube_answers_are_accepted_exactly_when_minimal_and_solving() {
             _ => false,
         }
     };
-    mutated_answers_agree(Puzzle::MagicCube, &input, blocks, 18, mutate_block, right);
+    mutated_answers_agree((Puzzle::MagicCube, &[]), &input, blocks, 18, mutate_block, right);
+}
+
+/// Both judges' answer for a board with no answer.
+const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
+
+#[test]
+fn lightoj_check_accepts_what_judge_lightoj_writes_for_every_style_of_input() {
+    for input in inputs_of_every_style(Puzzle::Fifteen) {
+        let answers = judge_with(Puzzle::Fifteen, &input, &["--lightoj"]);
+        let checked = check(Puzzle::Fifteen, &input, answers.as_bytes(), &["--lightoj"]);
+        assert_eq!(checked.status, 0, "{input}\n{}{}", checked.out, checked.err);
+        assert!(checked.out.ends_with("\naccepted\n"), "{}", checked.out);
+    }
+}
+
+#[test]
+fn fifteen_rejections_name_what_is_wrong() {
+    let sample = example(Puzzle::Fifteen);
+    let solvable = sample.lines().skip(1).take(4).collect::<Vec<_>>().join("\n");
+    let unsolvable = sample.lines().skip(5).collect::<Vec<_>>().join("\n");
+    let goal = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0";
+    let input = format!("7\n{solvable}\n{solvable}\n{solvable}\n{solvable}\n{unsolvable}\n{goal}\n{solvable}\n");
+    let padding = "LR".repeat(21);
+    let answers =
+        format!("LLLDRDRDR\nLLLDRDRDRUD\nLLLD\nLLLDRDRDR{padding}\n{NOT_SOLVABLE}\n{NOT_SOLVABLE}\nLLLDRDRDx\n");
+    let checked = check(Puzzle::Fifteen, &input, answers.as_bytes(), &[]);
+    assert_eq!(checked.status, 1);
+    assert_eq!(verdict_line(&checked, 1), "case 1: accepted: 9 moves, shortest");
+    assert_eq!(verdict_line(&checked, 2), "case 2: accepted: 11 moves, not shortest (9 is)");
+    assert!(verdict_line(&checked, 3).starts_with("case 3: wrong answer: the moves leave "), "{}", checked.out);
+    assert_eq!(
+        verdict_line(&checked, 4),
+        "case 4: wrong answer: too long: 51 moves solve it, the judge accepts at most 50"
+    );
+    assert_eq!(verdict_line(&checked, 5), "case 5: accepted: not solvable");
+    let says_not_solvable = "case 6: wrong answer: says not solvable, but the board is solvable";
+    assert!(verdict_line(&checked, 6).starts_with(says_not_solvable), "{}", checked.out);
+    assert_eq!(
+        verdict_line(&checked, 7),
+        "case 7: wrong answer: character 9 is 'x': not a move (U, D, L, R), nor \"This puzzle is not solvable.\""
+    );
+    let shortest = check(Puzzle::Fifteen, &input, answers.as_bytes(), &["--shortest"]);
+    assert_eq!(verdict_line(&shortest, 2), "case 2: wrong answer: too long: 11 moves solve it, the shortest takes 9");
+    let moves_on_unsolvable = check(Puzzle::Fifteen, &sample, b"LLLDRDRDR\nL\n", &[]);
+    assert_eq!(
+        verdict_line(&moves_on_unsolvable, 2),
+        "case 2: wrong answer: the board is unsolvable (the answer is \"This puzzle is not solvable.\")"
+    );
+    // The goal's answer is an empty line, which an output that ends has, leniently.
+    let goal_last = check(Puzzle::Fifteen, &format!("2\n{solvable}\n{goal}\n"), b"LLLDRDRDR\n", &[]);
+    assert_eq!(goal_last.status, 0, "{}", goal_last.out);
+    // A count that the boards do not match is an input the judge cannot read.
+    let miscounted = check(Puzzle::Fifteen, &format!("3\n{solvable}\n{goal}\n"), b"LLLDRDRDR\n\n", &[]);
+    assert_eq!(miscounted.status, 2);
+    assert!(miscounted.err.contains("line 1: the input announces 3 boards but holds 2"), "{}", miscounted.err);
+
+    // LightOJ: the fewest moves, first in dictionary order, and nothing beyond 35 moves.
+    let (_, length, korf_first) = fifteen_reference::korf_instances()[0];
+    let korf = boards::fifteen_input(&[korf_first]).trim_start_matches("1\n").trim_end().to_string();
+    let korf_moves = judge(Puzzle::Fifteen, &format!("1\n{korf}\n"));
+    assert_eq!(korf_moves.trim().len(), length);
+    let input = format!("6\n{solvable}\n{solvable}\n{solvable}\n{unsolvable}\n{korf}\n{korf}\n");
+    let answers = [
+        "Case 1: LLLDRDRDR".to_string(),
+        "Case 2: LLLDRDRDRLR".to_string(),
+        "Case 4: LLLDRDRDR".to_string(),
+        format!("Case 4:{NOT_SOLVABLE}"),
+        format!("Case 5: {NOT_SOLVABLE}"),
+        format!("Case 6: {}", korf_moves.trim()),
+    ]
+    .join("\n");
+    let lightoj = check(Puzzle::Fifteen, &input, answers.as_bytes(), &["--lightoj"]);
+    assert_eq!(verdict_line(&lightoj, 1), "case 1: accepted: 9 moves, shortest, first in dictionary order");
+    assert_eq!(verdict_line(&lightoj, 2), "case 2: wrong answer: too long: 11 moves, the shortest take 9 (LLLDRDRDR)");
+    assert_eq!(
+        verdict_line(&lightoj, 3),
+        "case 3: wrong answer: expected \"Case 3: \" first, found \"Case 4: LLLDRDRDR\""
+    );
+    assert!(verdict_line(&lightoj, 4).starts_with("case 4: wrong answer: expected \"Case 4: \" first"));
+    assert_eq!(verdict_line(&lightoj, 5), "case 5: accepted: not solvable (more than 35 moves are needed)");
+    assert_eq!(
+        verdict_line(&lightoj, 6),
+        format!(
+            "case 6: wrong answer: {length} moves solve it, but more than 35 are needed: expected \"This puzzle is not \
+             solvable.\""
+        )
+    );
+    // DRULDR and RDLURD both solve this board in the fewest moves; the judge wants the first.
+    let two_ways = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 15, 13, 14, 12, 11];
+    let first = fifteen_reference::ida_manhattan(two_ways);
+    let later = "RDLURD";
+    assert!(first.as_str() < later && first.len() == later.len());
+    assert_eq!(fifteen_reference::replay(two_ways, later), Some(fifteen_reference::GOAL));
+    let input = boards::fifteen_input(&[two_ways]);
+    let not_first = check(Puzzle::Fifteen, &input, format!("Case 1: {later}\n").as_bytes(), &["--lightoj"]);
+    assert_eq!(
+        verdict_line(&not_first, 1),
+        format!("case 1: wrong answer: shortest, but not the first in dictionary order: expected {first}")
+    );
+    let refused = check(Puzzle::Fifteen, &input, b"", &["--lightoj", "--shortest"]);
+    assert!(refused.status == 2 && refused.err.contains("LightOJ answers are exact already"), "{}", refused.err);
+}
+
+/// Boards for the fifteen-puzzle properties: layers drawn by `random`, random walks from the
+/// goal, and unsolvable boards (two tiles of a walk swapped, which the independent parity
+/// rule must call unsolvable).
+fn fifteen_cases(seed: u64, distances: &[&str]) -> Vec<fifteen_reference::Cells> {
+    let mut boards = Vec::new();
+    for distance in distances {
+        let drawn =
+            random(Puzzle::Fifteen, &["--distance", distance, "--count", "100", "--seed", distance, "--judge-input"]);
+        boards.extend(boards::fifteen_boards(&drawn));
+    }
+    let mut rng = fastrand::Rng::with_seed(seed);
+    for steps in 1..60 {
+        let walk = fifteen_reference::random_walk(&mut rng, steps);
+        if walk != fifteen_reference::GOAL {
+            boards.push(walk);
+        }
+    }
+    for steps in [5, 30, 80] {
+        let mut swapped = fifteen_reference::random_walk(&mut rng, steps);
+        let tiles: Vec<usize> = (0..16).filter(|&cell| swapped[cell] != 0).take(2).collect();
+        swapped.swap(tiles[0], tiles[1]);
+        assert!(!fifteen_reference::solvable(&swapped), "{swapped:?}");
+        boards.push(swapped);
+    }
+    assert!(boards.iter().filter(|cells| fifteen_reference::solvable(cells)).count() + 3 == boards.len());
+    boards
+}
+
+#[test]
+fn mutated_fifteen_answers_are_accepted_exactly_when_they_solve_within_50_moves() {
+    let boards = fifteen_cases(19, &["8", "14", "20"]);
+    let input = boards::fifteen_input(&boards);
+    let blocks: Vec<Vec<String>> = judge(Puzzle::Fifteen, &input).lines().map(|line| vec![line.to_string()]).collect();
+    let mutate_block = |rng: &mut fastrand::Rng, block: &mut Vec<String>| match rng.u8(..8) {
+        0 => block[0] = NOT_SOLVABLE.to_string(),
+        // Moves that come back to the goal: still solving, longer, perhaps beyond 50.
+        1 => block[0].push_str(&["UD", "LR"][rng.usize(..2)].repeat(rng.usize(1..20))),
+        _ => mutate(rng, block, &['U', 'D', 'L', 'R', 'x']),
+    };
+    let right = |case: usize, block: &[String]| match block[0].as_str() {
+        NOT_SOLVABLE => !fifteen_reference::solvable(&boards[case]),
+        moves => moves.len() <= 50 && fifteen_reference::replay(boards[case], moves) == Some(fifteen_reference::GOAL),
+    };
+    let judged = mutated_answers_agree((Puzzle::Fifteen, &[]), &input, blocks, 20, mutate_block, right);
+    // Whether an accepted answer is shortest, against the reference's IDA*.
+    for (case, (verdict, block)) in judged.iter().enumerate() {
+        if verdict["verdict"] == "accepted" && block[0] != NOT_SOLVABLE {
+            let fewest = fifteen_reference::ida_manhattan(boards[case]).len();
+            assert_eq!(verdict["shortest"], block[0].len() == fewest, "case {}: {verdict}", case + 1);
+        }
+    }
+}
+
+#[test]
+fn mutated_lightoj_answers_are_accepted_exactly_when_they_are_the_judge_answer() {
+    let mut boards = fifteen_cases(21, &["6", "14", "22"]);
+    let korf = fifteen_reference::korf_instances();
+    boards.extend([korf[0].2, korf[1].2]);
+    let expected: Vec<String> = boards
+        .iter()
+        .map(|cells| {
+            let beyond_35 = korf.iter().any(|&(_, _, far)| far == *cells);
+            if !fifteen_reference::solvable(cells) || beyond_35 {
+                return NOT_SOLVABLE.to_string();
+            }
+            let moves = fifteen_reference::ida_manhattan(*cells);
+            if moves.len() > 35 {
+                NOT_SOLVABLE.to_string()
+            } else {
+                moves
+            }
+        })
+        .collect();
+    let input = boards::fifteen_input(&boards);
+    let judged = judge_with(Puzzle::Fifteen, &input, &["--lightoj"]);
+    let blocks: Vec<Vec<String>> = judged.lines().map(|line| vec![line.to_string()]).collect();
+    let mutate_block = |rng: &mut fastrand::Rng, block: &mut Vec<String>| match rng.u8(..6) {
+        0 => {
+            let (case, _) = block[0].split_once(": ").unwrap();
+            block[0] = format!("{case}: {NOT_SOLVABLE}");
+        }
+        1 => block[0].push_str(["UD", "LR"][rng.usize(..2)]),
+        _ => mutate(rng, block, &['U', 'D', 'L', 'R', 'C', '1', ':']),
+    };
+    let right =
+        |case: usize, block: &[String]| block[0].trim() == format!("Case {}: {}", case + 1, expected[case]).trim();
+    mutated_answers_agree((Puzzle::Fifteen, &["--lightoj"]), &input, blocks, 22, mutate_block, right);
 }

@@ -23,10 +23,19 @@ fn version(text: &str) -> (u64, u64, u64) {
     (parts.next().unwrap_or(0), parts.next().unwrap_or(0), parts.next().unwrap_or(0))
 }
 
-/// `cargo metadata` for the workspace and every locked dependency.
+/// The platform the tests run on, as `rustc -vV` names it (`x86_64-unknown-linux-gnu`).
+fn host() -> String {
+    let output = Command::new("rustc").arg("-vV").output().expect("rustc runs");
+    let text = String::from_utf8(output.stdout).expect("rustc prints UTF-8");
+    text.lines().find_map(|line| line.strip_prefix("host: ")).expect("rustc -vV names the host").to_string()
+}
+
+/// `cargo metadata` for the workspace and every locked dependency this platform builds
+/// (offline: a dependency of another platform only, never downloaded by a build, is left out).
 fn metadata() -> Value {
     let output = Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1", "--offline", "--locked", "--manifest-path"])
+        .args(["metadata", "--format-version", "1", "--offline", "--locked", "--filter-platform", &host()])
+        .arg("--manifest-path")
         .arg(root().join("Cargo.toml"))
         .output()
         .expect("cargo runs");

@@ -35,7 +35,7 @@ fn solved_starts() -> [(Vec<&'static str>, &'static str); 5] {
         (vec!["eight", "1 2 3 4 5 6 7 8 x"], "move"),
         (vec!["cubic", "--start", "2,2", "WWW WEW WWW"], "roll"),
         (vec!["rotation", SOLVED_ROTATION], "move"),
-        (vec!["cube", SOLVED_CUBE], "quarter turn"),
+        (vec!["cube", SOLVED_CUBE], "face turn"),
         (vec!["fifteen", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"], "move"),
     ]
 }
@@ -46,7 +46,10 @@ fn one_move_starts() -> [(Vec<&'static str>, &'static str); 5] {
         (vec!["eight", "1 2 3 4 5 6 7 x 8"], "1 move: r"),
         (vec!["cubic", "--start", "2,1", "EBW WWW WWW"], "1 roll: r"),
         (vec!["rotation", "3 1 3 3 3 1 3 2 2 2 1 2 2 1 3 2 2 2 1 3 1 1 3 1"], "1 move: H"),
-        (vec!["cube", "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"], "1 quarter turn: R'"),
+        (
+            vec!["cube", "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"],
+            "1 face turn (1 quarter turn, the fewest possible): R'",
+        ),
         (vec!["fifteen", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"], "1 move: R"),
     ]
 }
@@ -109,7 +112,7 @@ fn assert_common_shape(args: &[&str], answer: &Value) {
         assert!(step["move"].is_string() && step["state"].is_string(), "{args:?}: {step}");
     }
     let step_moves: Vec<&str> = steps.iter().map(|step| step["move"].as_str().unwrap()).collect();
-    let separator = if puzzle == "magic-cube" { " " } else { "" };
+    let separator = if puzzle == "cube" { " " } else { "" };
     assert_eq!(step_moves.join(separator), moves, "{args:?}");
 }
 
@@ -200,12 +203,12 @@ fn every_error_has_one_style() {
 }
 
 #[test]
-fn cube_points_at_magic_cube_in_stats_judge_and_gen() {
+fn rubik_points_at_cube_in_stats_judge_and_gen() {
     for command in ["stats", "judge", "gen"] {
-        let output = run_with_input(binary(all_tables()).args([command, "cube"]), "");
+        let output = run_with_input(binary(all_tables()).args([command, "rubik"]), "");
         assert_eq!(output.status.code(), Some(2), "{command}");
         let errors = stderr_of(&output);
-        assert!(errors.contains("a similar value exists: 'magic-cube'"), "{command}: {errors}");
+        assert!(errors.contains("a similar value exists: 'cube'"), "{command}: {errors}");
         assert!(!errors.contains("'cubic'"), "{command}: {errors}");
         assert_error_style(&output);
     }

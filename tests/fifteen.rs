@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_models::fifteen::{move_letters, placement_unrank, Board};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
-use puzzle_tables_query::fifteen_search::{solve, Outcome};
+use puzzle_tables_query::fifteen_search::{solve, solve_within, Outcome};
 use puzzle_tables_query::Puzzle;
 use reference::{board_text, ida_manhattan, korf_instances, pattern_values, random_walk, replay, Cells, GOAL};
 
@@ -41,6 +41,19 @@ fn random_walks_agree_with_manhattan_ida_move_for_move() {
         assert_eq!(moves_of(cells), expected, "{cells:?}");
         assert_eq!(replay(cells, &expected), Some(GOAL));
     }
+}
+
+#[test]
+fn a_search_within_a_budget_stops_soon_after_it_and_otherwise_answers_as_without() {
+    let (_, length, cells) = korf_instances()[0];
+    let board = Board::from_cells(cells).unwrap();
+    let gave_up = solve_within(databases(), &board, 80, 1000, &mut |_| {}).unwrap_err();
+    // Past the budget each call returns at once; the callers above finish their few moves.
+    assert!((1001..=1000 + 4 * 80).contains(&gave_up.nodes), "{gave_up:?}");
+    let unbounded = solve(databases(), &board, 80, &mut |_| {});
+    let within = solve_within(databases(), &board, 80, unbounded.nodes, &mut |_| {}).unwrap();
+    assert_eq!(within, unbounded);
+    assert!(matches!(&within.outcome, Outcome::Solved(moves) if moves.len() == length));
 }
 
 #[test]

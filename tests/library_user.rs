@@ -16,7 +16,7 @@ use puzzle_tables_query::Puzzle;
 const MAIN_RS: &str = r#"
 use puzzle_tables_query::fifteen::{self, Partition};
 use puzzle_tables_query::fifteen_search::{self, Outcome};
-use puzzle_tables_query::{cubic, eight, magic_cube, rotation, Tables};
+use puzzle_tables_query::{cube, cubic, eight, magic_cube, rotation, Tables};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = std::env::args().nth(1).ok_or("usage: library-user TABLES_DIR")?;
@@ -47,6 +47,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Outcome::Solved(moves) => println!("fifteen {} {}", moves.len(), fifteen::move_letters(&moves)),
         other => println!("fifteen {other:?}"),
     }
+
+    let scrambled = cube::Cube::SOLVED.apply_moves(&cube::parse_moves("R U R' U' F2 D L2 B'")?);
+    let moves = tables.cube()?.solve(&scrambled, cube::Metric::Htm, 20).ok_or("within 20")?;
+    println!("cube {} {}", scrambled.apply_moves(&moves).is_solved(), moves.len() <= 20);
     Ok(())
 }
 "#;
@@ -91,4 +95,5 @@ fn a_fresh_crate_answers_every_puzzle_through_the_library() {
     assert!(lines[2].starts_with("rotation ") && lines[2].ends_with(" 2"), "{answers}");
     assert_eq!(lines[3], "magic-cube R'");
     assert!(lines[4].starts_with("fifteen 9 "), "{answers}");
+    assert_eq!(lines[5], "cube true true");
 }

@@ -221,6 +221,7 @@ fn judge_survives_random_bytes() {
 }
 
 fn solve(args: &[&str]) -> std::process::Output {
+    tables_with(Puzzle::Cube);
     binary(tables_with(Puzzle::MagicCube)).args(["solve", "cube"]).args(args).output().unwrap()
 }
 
@@ -240,7 +241,7 @@ fn solve_prints_standard_notation_judge_steps_and_each_net() {
     assert!(output.status.success(), "{}", stderr_of(&output));
     let text = stdout_of(&output);
     let expected = format!(
-        "2 quarter turns: U R'\njudge steps:\n2\n4 1\n2 -1\n\nstart\n{}\n1. U (4 1)\n{}\n2. R' (2 -1)\n{}",
+        "2 face turns (2 quarter turns, the fewest possible): U R'\njudge steps:\n2\n4 1\n2 -1\n\nstart\n{}\n1. U\n{}\n2. R'\n{}",
         letters_net(&cube, "LFRBUD"),
         letters_net(&apply(&cube, judge_step("4 1")), "LFRBUD"),
         letters_net(&SOLVED, "LFRBUD"),
@@ -261,6 +262,7 @@ fn solve_reads_the_judges_net_and_any_six_letters() {
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(answer["distance"], 1);
     assert_eq!(answer["moves"], "D'");
+    assert_eq!(answer["judge_answer"], "1\n5 -1\n");
     assert_eq!(answer["judge_steps"], serde_json::json!(["5 -1"]));
 }
 
@@ -273,17 +275,39 @@ fn solve_finds_exact_answers_beyond_the_table_and_says_what_is_known_past_twice_
         let output = solve(&[&urfdlb(&cube), "--json"]);
         let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
         assert_eq!(answer["distance"], distance_up_to_8(cube).unwrap());
-        let steps: Vec<usize> =
-            answer["judge_steps"].as_array().unwrap().iter().map(|s| judge_step(s.as_str().unwrap())).collect();
+        assert_eq!(answer["optimal_in_quarter_turns"], true);
+        let steps = judge_steps_of(answer["moves"].as_str().unwrap());
+        assert_eq!(steps.len() as u64, answer["quarter_turns"].as_u64().unwrap());
         assert_eq!(steps.iter().fold(cube, |c, &s| apply(&c, s)), SOLVED);
     }
-    // The superflip (every edge flipped in place) needs 24 quarter turns (Reid, 1995).
+    // The superflip (every edge flipped in place) needs 24 quarter turns (Reid, 1995): beyond
+    // the exact radius, the two-phase solver answers, and the judge's answer is -1.
     let superflip = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
-    let output = solve(&[superflip]);
+    let output = solve(&[superflip, "--json"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
-    let bound = 2 * TABLE_DEPTH;
-    assert!(stdout_of(&output).starts_with(&format!("more than {bound} quarter turns")), "{}", stdout_of(&output));
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(answer["optimal_in_quarter_turns"], false);
+    assert_eq!(answer["distance"], serde_json::Value::Null);
+    assert_eq!(answer["judge_answer"], "-1\n");
+    assert!(answer.get("judge_steps").is_none());
+    assert!(answer["face_turns"].as_u64().unwrap() <= 20);
     assert!(distance_up_to_8(letters_from_urfdlb(superflip)).is_none());
+    let bound = 2 * TABLE_DEPTH;
+    assert!(answer["quarter_turns"].as_u64().unwrap() > bound as u64);
+}
+
+/// Standard notation (`R`, `U'`, `F2`) as the judge's quarter-turn steps.
+fn judge_steps_of(notation: &str) -> Vec<usize> {
+    let mut steps = Vec::new();
+    for token in notation.split_whitespace() {
+        let face = "LFRBUD".find(&token[..1]).unwrap();
+        match &token[1..] {
+            "" => steps.push(judge_step(&format!("{face} 1"))),
+            "'" => steps.push(judge_step(&format!("{face} -1"))),
+            _ => steps.extend([judge_step(&format!("{face} 1")); 2]),
+        }
+    }
+    steps
 }
 
 fn letters_from_urfdlb(text: &str) -> Stickers {

@@ -9,6 +9,8 @@ mod common;
 mod cubic_reference;
 #[path = "reference/eight.rs"]
 mod eight_reference;
+#[path = "reference/fifteen.rs"]
+mod fifteen_reference;
 #[path = "reference/magic_cube.rs"]
 mod magic_cube_reference;
 #[path = "reference/rotation.rs"]
@@ -17,7 +19,7 @@ mod rotation_reference;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
-use boards::{cube_nets, cubic_datasets, eight_cells, rotation_boards};
+use boards::{cube_nets, cubic_datasets, eight_cells, fifteen_boards, rotation_boards};
 use common::{binary, stderr_of, stdout_of, tables_with};
 use puzzle_tables_query::Puzzle;
 
@@ -217,11 +219,105 @@ fn every_magic_cube_drawn_has_its_distance_by_meeting_in_the_middle() {
 
 #[test]
 fn judge_input_output_feeds_judge_directly() {
-    for (puzzle, distance) in
-        [(Puzzle::Eight, "12"), (Puzzle::Cubic, "31"), (Puzzle::Rotation, "4"), (Puzzle::MagicCube, "3")]
-    {
+    for (puzzle, distance) in [
+        (Puzzle::Eight, "12"),
+        (Puzzle::Cubic, "31"),
+        (Puzzle::Rotation, "4"),
+        (Puzzle::MagicCube, "3"),
+        (Puzzle::Fifteen, "12"),
+    ] {
         let input = drawn(puzzle, &["--distance", distance, "--count", "5", "--seed", "2", "--judge-input"]);
         let output = common::run_with_input(binary(tables_with(puzzle)).args(["judge", puzzle.label()]), &input);
         assert!(output.status.success(), "{}: {}", puzzle.label(), stderr_of(&output));
     }
+}
+
+/// The fifteen puzzle's layers up to `deepest`, by the test's own breadth-first search.
+fn fifteen_layers(deepest: usize) -> Vec<HashSet<fifteen_reference::Cells>> {
+    let mut layers = vec![HashSet::from([fifteen_reference::GOAL])];
+    while layers.len() <= deepest {
+        let last = &layers[layers.len() - 1];
+        let next: HashSet<_> = last
+            .iter()
+            .flat_map(|cells| {
+                fifteen_reference::LETTERS.iter().filter_map(|&letter| fifteen_reference::slide(cells, letter))
+            })
+            .filter(|cells| layers.iter().all(|layer| !layer.contains(cells)))
+            .collect();
+        layers.push(next);
+    }
+    layers
+}
+
+#[test]
+fn every_fifteen_board_drawn_has_its_distance_by_ida_and_layers_are_whole() {
+    for distance in (0..=20).chain([24]) {
+        let d = distance.to_string();
+        let count = ["1", "2"].get(distance).copied().unwrap_or("3");
+        let boards = fifteen_boards(&drawn(
+            Puzzle::Fifteen,
+            &["--distance", &d, "--count", count, "--seed", &d, "--judge-input"],
+        ));
+        assert_eq!(boards.len().to_string(), count);
+        for cells in boards {
+            assert_eq!(fifteen_reference::ida_manhattan(cells).len(), distance, "{cells:?}");
+        }
+    }
+    let layers = fifteen_layers(11);
+    for (distance, layer) in layers.iter().enumerate() {
+        let (d, n) = (distance.to_string(), layer.len().to_string());
+        let all =
+            fifteen_boards(&drawn(Puzzle::Fifteen, &["--distance", &d, "--count", &n, "--seed", "1", "--judge-input"]));
+        assert_eq!(all.iter().collect::<HashSet<_>>(), layer.iter().collect(), "layer {distance} drawn whole");
+        let more = (layer.len() + 1).to_string();
+        let (_, err, ok) = random(Puzzle::Fifteen, &["--distance", &d, "--count", &more]);
+        assert!(!ok && err.contains(&format!("there are only {n} fifteen boards at distance {distance}")), "{err}");
+    }
+    let (_, err, ok) = random(Puzzle::Fifteen, &["--distance", "25"]);
+    assert!(!ok && err.contains("up to distance 24"), "{err}");
+}
+
+/// One board drawn from the 24 boards at distance 4, for each of 480 seeds: a chi-square
+/// test with 23 degrees of freedom (p = 0.001 critical value 49.7).
+#[test]
+fn fifteen_draws_from_a_small_layer_are_uniform() {
+    let mut counts: HashMap<String, u32> = HashMap::new();
+    let draws = 480;
+    for seed in 0..draws {
+        let out = drawn(Puzzle::Fifteen, &["--distance", "4", "--seed", &seed.to_string()]);
+        *counts.entry(out).or_default() += 1;
+    }
+    assert_eq!(counts.len(), 24, "every board of the layer is drawn");
+    let expected = f64::from(draws) / 24.0;
+    let chi_square: f64 = counts.values().map(|&n| (f64::from(n) - expected).powi(2) / expected).sum();
+    assert!(chi_square < 49.7, "chi-square {chi_square}");
+}
+
+/// 32,000 boards drawn without --distance: solvable by the independent parity rule, distinct,
+/// the same for the same seed, and uniform in where the blank stands and in which tile
+/// takes the last cell (the cells the parity rule constrains): chi-square tests with 15
+/// degrees of freedom (p = 0.001 critical value 37.7).
+#[test]
+fn fifteen_boards_without_a_distance_are_uniform_over_the_solvable_ones() {
+    let args = ["--count", "32000", "--seed", "10181", "--judge-input"];
+    let out = drawn(Puzzle::Fifteen, &args);
+    assert_eq!(out, drawn(Puzzle::Fifteen, &args), "same seed, same boards");
+    let boards = fifteen_boards(&out);
+    assert_eq!(boards.len(), 32_000);
+    assert!(boards.iter().all(fifteen_reference::solvable), "all solvable");
+    assert_eq!(boards.iter().collect::<HashSet<_>>().len(), boards.len(), "distinct");
+    let chi_square = |counts: &HashMap<u8, u32>| {
+        let total: u32 = counts.values().sum();
+        let expected = f64::from(total) / 16.0;
+        assert_eq!(counts.len(), 16);
+        counts.values().map(|&n| (f64::from(n) - expected).powi(2) / expected).sum::<f64>()
+    };
+    let mut blank_cells: HashMap<u8, u32> = HashMap::new();
+    let mut last_cells: HashMap<u8, u32> = HashMap::new();
+    for cells in &boards {
+        *blank_cells.entry(cells.iter().position(|&c| c == 0).unwrap() as u8).or_default() += 1;
+        *last_cells.entry(cells[15]).or_default() += 1;
+    }
+    assert!(chi_square(&blank_cells) < 37.7, "blank cells {blank_cells:?}");
+    assert!(chi_square(&last_cells) < 37.7, "last cells {last_cells:?}");
 }

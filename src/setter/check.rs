@@ -33,10 +33,14 @@ pub struct CheckArgs {
     /// Print the verdicts and the summary as one JSON document.
     #[arg(long)]
     pub json: bool,
-    /// eight: also reject answers that solve the board in more moves than the fewest (the
-    /// judge itself accepts any answer that solves it).
+    /// eight, fifteen (UVa): also reject answers that solve the board in more moves than the
+    /// fewest (the judge itself accepts any answer that solves it).
     #[arg(long)]
     pub shortest: bool,
+    /// fifteen: judge LightOJ 1121 (`Case k:`, the fewest moves first in dictionary order,
+    /// not solvable beyond 35 moves) instead of UVa 10181 (any answer of at most 50 moves).
+    #[arg(long)]
+    pub lightoj: bool,
 }
 
 /// One puzzle's judging rule: how its input is read and how one case's answer is judged.

@@ -1,6 +1,6 @@
 //! Tools for problem setters and puzzlers: `check` (a special judge that referees a
-//! contestant's output with the tables) and `random` (boards drawn uniformly at an exact
-//! distance).
+//! contestant's output with the tables), `random` (boards drawn uniformly at an exact
+//! distance) and `scramble` (fair cube scrambles, [`scramble`]).
 //!
 //! Each puzzle is one module here implementing the two small interfaces,
 //! [`check::Checker`] and [`random::Drawer`], and opening its tables in one place; adding a
@@ -10,10 +10,12 @@ mod answers;
 pub mod check;
 mod cubic;
 mod eight;
+mod fifteen;
 mod magic_cube;
 mod prng;
 pub mod random;
 mod rotation;
+pub mod scramble;
 
 use std::process::ExitCode;
 
@@ -24,15 +26,24 @@ use crate::tables::TablesDir;
 
 /// `check PUZZLE INPUT ANSWERS`.
 pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<ExitCode> {
-    if args.shortest && args.puzzle != Puzzle::Eight {
-        bail!("--shortest is for eight, whose judge accepts any solution; {} answers are exact already", args.puzzle);
+    if args.lightoj && args.puzzle != Puzzle::Fifteen {
+        bail!("--lightoj picks the fifteen puzzle's other judge; {} has only one", args.puzzle);
+    }
+    let accepts_any = args.puzzle == Puzzle::Eight || (args.puzzle == Puzzle::Fifteen && !args.lightoj);
+    if args.shortest && !accepts_any {
+        let judge = if args.lightoj { "LightOJ" } else { args.puzzle.label() };
+        bail!(
+            "--shortest is for eight and fifteen (UVa), whose judges accept any solution; {judge} answers are exact \
+             already"
+        );
     }
     match args.puzzle {
         Puzzle::Eight => check::run(&eight::Eight::open(tables, args.shortest)?, args),
         Puzzle::Cubic => check::run(&cubic::Cubic::open(tables)?, args),
         Puzzle::Rotation => check::run(&rotation::Rotation::open(tables)?, args),
         Puzzle::MagicCube => check::run(&magic_cube::MagicCube::open(tables)?, args),
-        Puzzle::Fifteen => bail!("check does not know the fifteen puzzle yet"),
+        Puzzle::Fifteen => check::run(&fifteen::Fifteen::open(tables, args.lightoj, args.shortest)?, args),
+        Puzzle::Cube => bail!("check does not know the cube yet (the magic cube's judge is `check magic-cube`)"),
     }
 }
 
@@ -46,6 +57,7 @@ pub fn random_command(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::
         Puzzle::Cubic => random::run(&cubic::Cubic::open(tables)?.with_start(args.start), args),
         Puzzle::Rotation => random::run(&rotation::Rotation::open(tables)?, args),
         Puzzle::MagicCube => random::run(&magic_cube::MagicCube::open(tables)?, args),
-        Puzzle::Fifteen => bail!("random does not know the fifteen puzzle yet"),
+        Puzzle::Fifteen => random::run(&fifteen::FifteenBoards, args),
+        Puzzle::Cube => bail!("random does not know the cube yet (the magic cube's is `random magic-cube`)"),
     }
 }

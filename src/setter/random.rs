@@ -37,8 +37,8 @@ pub struct RandomArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Add what the judge's input needs around the boards (cubic: the closing "0 0";
-    /// rotation: the closing "0"; magic-cube: the number of cases first), so the output
-    /// feeds `judge` directly.
+    /// rotation: the closing "0"; magic-cube, fifteen: the number of cases first), so the
+    /// output feeds `judge` directly.
     #[arg(long)]
     pub judge_input: bool,
     /// cubic: the start cell X,Y whose patterns are drawn [default: any of the nine, each
@@ -72,7 +72,14 @@ eight blocks uniformly among the placements D moves from the centre, shuffles th
 sixteen blocks, and keeps the board when no symbol is nearer than D, with probability 1/k \
 when k symbols are exactly D away: every board at D is then equally likely, exactly. Their \
 size is not counted: a --count they cannot supply fails after a bounded number of tries, \
-saying how many distinct boards were found.";
+saying how many distinct boards were found.
+
+fifteen: without --distance, uniform over all 16!/2 solvable boards (each has an index: the \
+blank's cell and a Lehmer code of the tiles with the parity the rule needs). With --distance \
+D, D from 0 to 24: the boards exactly D moves from the goal are listed by a breadth-first \
+search from the goal (19,826,318 boards at 24: seconds, and 500 MB of memory) and drawn by index, \
+uniformly. Deeper layers are not offered: no table counts them, and boards drawn by random \
+walks, or by rejection from them, are not uniform over a layer.";
 
 /// One try of a [`Population::Sampled`]: a uniform board of the population, or `None`.
 pub type Try<'a, B> = Box<dyn Fn(&mut Prng) -> anyhow::Result<Option<B>> + 'a>;
@@ -179,7 +186,7 @@ fn distinct_indices(size: u64, count: u64, prng: &mut Prng) -> Vec<u64> {
 }
 
 /// A seed from the clock, for a run without `--seed`.
-fn clock_seed() -> u64 {
+pub fn clock_seed() -> u64 {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     now.as_secs() ^ u64::from(now.subsec_nanos()) << 32
 }

@@ -55,6 +55,29 @@ pub fn random_walk(rng: &mut fastrand::Rng, steps: usize) -> Cells {
     cells
 }
 
+/// Whether `cells` can reach the goal: every move is one transposition of cells and takes
+/// the blank one cell further or nearer, so the parity of the permutation that sends each
+/// cell's content home (by its cycles) must equal that of the blank's distance from home.
+pub fn solvable(cells: &Cells) -> bool {
+    let home = |cell: usize| if cells[cell] == 0 { 15 } else { usize::from(cells[cell]) - 1 };
+    let mut seen = [false; 16];
+    let mut transpositions = 0;
+    for start in 0..16 {
+        if seen[start] {
+            continue;
+        }
+        let (mut cell, mut length) = (start, 0);
+        while !seen[cell] {
+            seen[cell] = true;
+            cell = home(cell);
+            length += 1;
+        }
+        transpositions += length - 1;
+    }
+    let blank = cells.iter().position(|&c| c == 0).expect("a blank");
+    transpositions % 2 == (3 - blank / 4 + 3 - blank % 4) % 2
+}
+
 fn manhattan(cells: &Cells) -> usize {
     cells
         .iter()

@@ -60,3 +60,20 @@ pub fn cube_nets(text: &str) -> Vec<[u8; 54]> {
         })
         .collect()
 }
+
+/// Fifteen-puzzle cells (0 for the blank) of every board of a judge input, count first.
+pub fn fifteen_boards(text: &str) -> Vec<[u8; 16]> {
+    let numbers: Vec<u8> = text.split_whitespace().skip(1).map(|t| t.parse().unwrap()).collect();
+    numbers.chunks(16).map(|cells| cells.try_into().unwrap()).collect()
+}
+
+/// A fifteen-puzzle judge input holding `boards`: the count, then four rows per board.
+pub fn fifteen_input(boards: &[[u8; 16]]) -> String {
+    let mut input = format!("{}\n", boards.len());
+    for cells in boards {
+        for row in cells.chunks(4) {
+            input.push_str(&format!("{} {} {} {}\n", row[0], row[1], row[2], row[3]));
+        }
+    }
+    input
+}

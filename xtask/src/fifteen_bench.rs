@@ -88,7 +88,7 @@ pub fn bench(out: Option<&Path>) -> anyhow::Result<()> {
 
 /// Runs `command` to completion, failing unless it succeeds: its wall time, and its peak
 /// resident memory (`VmHWM`) as last sampled before it ended.
-fn timed_with_peak_memory(command: &mut Command) -> anyhow::Result<(f64, Option<u64>)> {
+pub(crate) fn timed_with_peak_memory(command: &mut Command) -> anyhow::Result<(f64, Option<u64>)> {
     let started = Instant::now();
     let mut child = command.stdout(Stdio::null()).spawn().with_context(|| format!("cannot run {command:?}"))?;
     let status_file = format!("/proc/{}/status", child.id());

@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod bfs;
+pub mod cube;
 pub mod cubic;
 pub mod eight;
 pub mod fifteen;
@@ -65,6 +66,7 @@ pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
         Puzzle::Rotation => vec![rotation::build_distance_table(progress)],
         Puzzle::MagicCube => vec![magic_cube::build_within_table(progress)],
         Puzzle::Fifteen => fifteen::build_partition(puzzle_tables_query::fifteen::Partition::SixSixThree, progress),
+        Puzzle::Cube => cube::build_tables(progress),
     }
 }
 

@@ -7,9 +7,12 @@
 //! are refused.
 #![deny(missing_docs)]
 
+pub mod cube;
 pub mod cubic;
 pub mod eight;
 pub mod fifteen;
 pub mod judge;
-pub mod magic_cube;
 pub mod rotation;
+
+/// The magic cube judge's name for the [`cube`] model.
+pub use cube as magic_cube;

@@ -49,6 +49,13 @@ pub struct SearchProgress {
     pub nodes: u64,
 }
 
+/// A search stopped by its budget before it could answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GaveUp {
+    /// Nodes generated before it stopped (a few past the budget).
+    pub nodes: u64,
+}
+
 /// The fewest moves from `board` to the goal, first in dictionary order, by IDA* over
 /// `databases`; gives up past `max_moves` (capped at 80, which no board exceeds).
 /// `progress` is told each new bound and, within long iterations, how the count of nodes
@@ -59,10 +66,25 @@ pub fn solve(
     max_moves: usize,
     progress: &mut dyn FnMut(SearchProgress),
 ) -> Search {
-    if !board.is_solvable() {
-        return Search { outcome: Outcome::Unsolvable, nodes: 0 };
+    match solve_within(databases, board, max_moves, u64::MAX, progress) {
+        Ok(search) => search,
+        Err(GaveUp { nodes }) => unreachable!("a search without a budget stopped after {nodes} nodes"),
     }
-    let mut search = Ida::new(databases, board, progress);
+}
+
+/// [`solve`], but stopping once it has generated more than `max_nodes` nodes: a bound on
+/// the work one board can cost, for boards from untrusted input.
+pub fn solve_within(
+    databases: &PatternDatabases,
+    board: &Board,
+    max_moves: usize,
+    max_nodes: u64,
+    progress: &mut dyn FnMut(SearchProgress),
+) -> Result<Search, GaveUp> {
+    if !board.is_solvable() {
+        return Ok(Search { outcome: Outcome::Unsolvable, nodes: 0 });
+    }
+    let mut search = Ida::new(databases, board, max_nodes, progress);
     let limit = max_moves.min(MAX_DISTANCE);
     let mut bound = search.heuristic() as usize;
     let blank = board.blank_cell();
@@ -72,12 +94,13 @@ pub fn solve(
         match search.dfs(0, blank, None) {
             Ok(length) => {
                 let moves = search.path[..length].to_vec();
-                return Search { outcome: Outcome::Solved(moves), nodes: search.nodes };
+                return Ok(Search { outcome: Outcome::Solved(moves), nodes: search.nodes });
             }
+            Err(_) if search.nodes > max_nodes => return Err(GaveUp { nodes: search.nodes }),
             Err(next_bound) => bound = next_bound,
         }
     }
-    Search { outcome: Outcome::BeyondLimit(limit), nodes: search.nodes }
+    Ok(Search { outcome: Outcome::BeyondLimit(limit), nodes: search.nodes })
 }
 
 /// One side (the board, or its reflection) of the heuristic.
@@ -104,11 +127,18 @@ struct Ida<'a, 'p> {
     path: [Move; MAX_DISTANCE + 1],
     bound: usize,
     nodes: u64,
+    /// Past this many nodes, every call of [`Ida::dfs`] returns at once.
+    max_nodes: u64,
     progress: &'p mut dyn FnMut(SearchProgress),
 }
 
 impl<'a, 'p> Ida<'a, 'p> {
-    fn new(databases: &'a PatternDatabases, board: &Board, progress: &'p mut dyn FnMut(SearchProgress)) -> Self {
+    fn new(
+        databases: &'a PatternDatabases,
+        board: &Board,
+        max_nodes: u64,
+        progress: &'p mut dyn FnMut(SearchProgress),
+    ) -> Self {
         let mut payloads: [&[u8]; MAX_PATTERNS] = [&[]; MAX_PATTERNS];
         let mut tiles = [[0u8; CELLS]; MAX_PATTERNS];
         let mut lens = [0usize; MAX_PATTERNS];
@@ -139,6 +169,7 @@ impl<'a, 'p> Ida<'a, 'p> {
             path: [Move::Down; MAX_DISTANCE + 1],
             bound: 0,
             nodes: 0,
+            max_nodes,
             progress,
         };
         for p in 0..databases.databases().len() {
@@ -206,8 +237,11 @@ impl<'a, 'p> Ida<'a, 'p> {
 
     /// Depth-first search below the bound from depth `depth`, the blank at `blank`:
     /// `Ok(length)` when the goal is reached (the moves in `path[..length]`), else the
-    /// least f-value beyond the bound.
+    /// least f-value beyond the bound (meaningless once the budget is spent).
     fn dfs(&mut self, depth: usize, blank: usize, previous: Option<Move>) -> Result<usize, usize> {
+        if self.nodes > self.max_nodes {
+            return Err(usize::MAX);
+        }
         let h = self.heuristic() as usize;
         let f = depth + h;
         if f > self.bound {

@@ -98,6 +98,8 @@ numbered_enum! {
         MagicCube = 4 => "magic-cube",
         /// The fifteen puzzle.
         Fifteen = 5 => "fifteen",
+        /// Any Rubik's cube, by the two-phase algorithm.
+        Cube = 6 => "cube",
     }
 }
 
@@ -121,6 +123,18 @@ numbered_enum! {
         /// For each placement of a pattern's tiles (the variant names them, bit `t` for
         /// tile `t`), the fewest moves of those tiles that bring them to their goal cells.
         PatternDatabase = 40 => "pattern",
+        /// For each raw coordinate, its symmetry class and the symmetry that takes it to the
+        /// class's representative: `class * 16 + symmetry`.
+        SymmetryClass = 50 => "sym-class",
+        /// For each symmetry class and further coordinate, its distance modulo 3; with the
+        /// distance of one state known, each neighbour's follows.
+        DistanceMod3 = 51 => "distance-mod3",
+        /// For each value of a coordinate, its value after each move (the variant names the
+        /// coordinate).
+        CoordinateMoves = 52 => "moves",
+        /// For each pair of coordinates (the variant names them and the metric), the fewest
+        /// moves that solve both.
+        PairDistance = 53 => "pair-distance",
     }
 }
 
@@ -141,6 +155,10 @@ numbered_enum! {
         /// (Code 30 was nine-byte records sorted by key, searched by bisection; such files
         /// are refused as an unknown encoding.)
         BucketedRecords12 = 31 => "bucketed-records-12",
+        /// Two bytes per entry, little-endian.
+        U16 = 40 => "u16",
+        /// Four bytes per entry, little-endian.
+        U32 = 41 => "u32",
     }
 }
 
@@ -153,6 +171,8 @@ impl Encoding {
             Encoding::Packed1 => Some(entries.div_ceil(8)),
             Encoding::Packed4 => Some(entries.div_ceil(2)),
             Encoding::BucketedRecords12 => crate::buckets::payload_len(entries),
+            Encoding::U16 => entries.checked_mul(2),
+            Encoding::U32 => entries.checked_mul(4),
         }
     }
 }

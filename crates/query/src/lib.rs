@@ -57,6 +57,8 @@
 #![deny(missing_docs)]
 
 pub mod buckets;
+pub mod cube;
+pub mod cube_search;
 pub mod cubic;
 pub mod eight;
 pub mod fifteen;
@@ -90,6 +92,8 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
         TableKind::SolutionWithin => magic_cube::check_records(table),
         TableKind::Distance | TableKind::PatternDistance | TableKind::PatternDatabase => check_distance_counts(table),
         TableKind::ParentMove | TableKind::StateDistanceMod4 => Ok(()),
+        TableKind::PairDistance => check_distance_counts(table),
+        TableKind::SymmetryClass | TableKind::DistanceMod3 | TableKind::CoordinateMoves => Ok(()),
     }
 }
 
@@ -100,7 +104,7 @@ fn check_distance_counts(table: &Table) -> Result<(), TableError> {
     let distance_at = |index: u64| match table.spec().encoding {
         Encoding::Packed4 => format::packed4_at(payload, index),
         Encoding::Bytes => payload.get(usize::try_from(index).ok()?).copied(),
-        Encoding::Packed2 | Encoding::Packed1 | Encoding::BucketedRecords12 => None,
+        Encoding::Packed2 | Encoding::Packed1 | Encoding::BucketedRecords12 | Encoding::U16 | Encoding::U32 => None,
     };
     let mut counted: Vec<u64> = Vec::new();
     for index in 0..table.spec().entries {
@@ -140,6 +144,7 @@ pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
         Puzzle::Rotation => vec![rotation::RotationTable::SPEC],
         Puzzle::MagicCube => vec![magic_cube::CubeTable::SPEC],
         Puzzle::Fifteen => fifteen::Partition::SixSixThree.specs(),
+        Puzzle::Cube => cube::specs(),
     }
 }
 
@@ -148,6 +153,6 @@ pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
 pub fn optional_tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
     match puzzle {
         Puzzle::Fifteen => fifteen::Partition::SevenEight.specs(),
-        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation | Puzzle::MagicCube => Vec::new(),
+        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation | Puzzle::MagicCube | Puzzle::Cube => Vec::new(),
     }
 }

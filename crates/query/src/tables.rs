@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use puzzle_tables_models::cubic::StartClass;
 
+use crate::cube::TwoPhaseSolver;
 use crate::cubic::{CubicDistances, CubicSolver, PatternDistances, StateDistancesMod4};
 use crate::eight::EightTable;
 use crate::fifteen::{Partition, PatternDatabase, PatternDatabases};
@@ -181,6 +182,26 @@ impl Tables {
     /// The magic cube's reader: exact up to 12 quarter turns.
     pub fn magic_cube(&self) -> Result<CubeTable, TableError> {
         self.table(&CubeTable::SPEC).map(CubeTable::from_table)
+    }
+
+    /// Any Rubik's cube: the two-phase solver's tables (43 MB), for
+    /// [`TwoPhaseSolver::solve`].
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Cube, dir.path(), &mut puzzle_tables_generator::Silent)?;
+    /// use puzzle_tables_query::cube::{moves_text, Facelets, Metric};
+    /// use puzzle_tables_query::Tables;
+    ///
+    /// let solver = Tables::open(dir.path())?.cube()?;
+    /// let superflip = Facelets::from_urfdlb("UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB")?.cube()?;
+    /// let moves = solver.solve(&superflip, Metric::Htm, 22).expect("within 22 face turns");
+    /// assert!(superflip.apply_moves(&moves).is_solved());
+    /// println!("{} ({} face turns)", moves_text(&moves), moves.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cube(&self) -> Result<TwoPhaseSolver, TableError> {
+        TwoPhaseSolver::open_with(|spec| self.table(spec))
     }
 
     /// The fifteen puzzle's pattern databases of `partition`, for

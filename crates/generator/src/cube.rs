@@ -1,0 +1,534 @@
+//! The two-phase cube tables: flip-slice symmetry classes, phase-1 distances by class and
+//! twist (kept modulo 3), the phase-2 permutations' move tables and their pair distances.
+//!
+//! The phase-1 walk is a breadth-first search over the 140,908,410 entries (class x twist)
+//! in one byte each, layer by layer. Small layers are expanded forwards; once a layer is
+//! larger than what is left, each unreached entry looks for a neighbour in the layer
+//! instead (backwards), which touches far fewer entries. Either way the loops run class by
+//! class and move by move: for one class and one move the neighbour's class and symmetry are
+//! fixed and only the twist varies, so every neighbour of a class's 2,187 entries lies in
+//! one block of 2,187 bytes, and memory is read almost in order. Classes are shared out to
+//! threads; entries are atomic bytes, and two threads can only ever store the same value.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS};
+use puzzle_tables_models::cube::move_tables::{corner_perm_moves, ud_edge_perm_moves, CoordinateMoves};
+use puzzle_tables_models::cube::symmetry::{
+    conjugate_flip_slice, inverse, twist_conjugates, FLIP_SLICE_CLASSES, SYMMETRIES,
+};
+use puzzle_tables_models::cube::{moves_text, Metric, Move};
+use puzzle_tables_query::cube::{Permutation, Phase1Pair, CLASSES_SPEC, PHASE1_SPEC};
+use puzzle_tables_query::Metadata;
+
+use crate::{BuiltTable, Progress};
+
+/// An entry the walk has not reached.
+const UNREACHED: u8 = u8::MAX;
+
+/// The command that builds these tables.
+const GENERATED_BY: &str = "puzzle-tables gen cube";
+
+/// The flip-slice coordinates grouped into classes under the 16 symmetries.
+pub struct FlipSliceClasses {
+    /// For each flip-slice coordinate, `class * 16 + s` where conjugating by `s` gives the
+    /// class's representative.
+    pub class_of: Vec<u32>,
+    /// Each class's representative, its smallest flip-slice coordinate.
+    pub representatives: Vec<u32>,
+    /// Each class's symmetries that fix its representative, bit `s` for symmetry `s`.
+    pub self_symmetries: Vec<u16>,
+}
+
+/// Groups the flip-slice coordinates into classes, numbered in the order of their smallest
+/// member.
+///
+/// # Panics
+/// If the count differs from [`FLIP_SLICE_CLASSES`], a fact of the cube.
+pub fn flip_slice_classes() -> FlipSliceClasses {
+    let mut class_of = vec![u32::MAX; FLIP_SLICES];
+    let mut representatives = Vec::with_capacity(FLIP_SLICE_CLASSES);
+    let mut self_symmetries = Vec::with_capacity(FLIP_SLICE_CLASSES);
+    for flip_slice in 0..FLIP_SLICES as u32 {
+        if class_of[flip_slice as usize] != u32::MAX {
+            continue;
+        }
+        let class = representatives.len() as u32;
+        let mut fixed = 0u16;
+        for s in 0..SYMMETRIES {
+            let image = conjugate_flip_slice(flip_slice, s);
+            // Conjugating the image by the inverse of `s` gives the representative back.
+            class_of[image as usize] = class * 16 + inverse(s) as u32;
+            if image == flip_slice {
+                fixed |= 1 << s;
+            }
+        }
+        representatives.push(flip_slice);
+        self_symmetries.push(fixed);
+    }
+    assert_eq!(representatives.len(), FLIP_SLICE_CLASSES, "flip-slice classes under 16 symmetries");
+    FlipSliceClasses { class_of, representatives, self_symmetries }
+}
+
+/// The phase-1 walk's inputs, shared by its threads.
+struct Phase1Walk<'a> {
+    classes: &'a FlipSliceClasses,
+    moves: &'a CoordinateMoves,
+    twist_conjugates: &'a [u16],
+    distance: Vec<AtomicU8>,
+}
+
+impl Phase1Walk<'_> {
+    /// The class, symmetry and block start of the neighbour of class `class` by move `m`.
+    fn neighbour_class(&self, class: usize, m: usize) -> (usize, usize) {
+        let representative = self.classes.representatives[class] as usize;
+        let (flip, slice) = (representative % FLIPS, representative / FLIPS);
+        let next = usize::from(self.moves.slice[slice * 18 + m]) * FLIPS + usize::from(self.moves.flip[flip * 18 + m]);
+        let class_sym = self.classes.class_of[next] as usize;
+        (class_sym >> 4, class_sym & 15)
+    }
+
+    /// The neighbour twist, seen from the neighbour class's representative.
+    fn neighbour_twist(&self, twist: usize, m: usize, sym: usize) -> usize {
+        let moved = usize::from(self.moves.twist[twist * 18 + m]);
+        usize::from(self.twist_conjugates[moved * 16 + sym])
+    }
+
+    /// The twists of `class` whose entry holds `value`.
+    fn twists_at(&self, class: usize, value: u8, twists: &mut Vec<u16>) {
+        twists.clear();
+        let block = &self.distance[class * TWISTS..(class + 1) * TWISTS];
+        twists.extend((0..TWISTS as u16).filter(|&t| block[usize::from(t)].load(Relaxed) == value));
+    }
+
+    /// Forwards: every unreached neighbour of an entry of `class` at `depth` (and its
+    /// symmetric twins in a class its representative's symmetries fix) is at `depth + 1`.
+    fn expand(&self, class: usize, depth: u8, twists: &mut Vec<u16>) {
+        self.twists_at(class, depth, twists);
+        if twists.is_empty() {
+            return;
+        }
+        for m in 0..18 {
+            let (next_class, sym) = self.neighbour_class(class, m);
+            let fixed = self.classes.self_symmetries[next_class] & !1;
+            let block = next_class * TWISTS;
+            for &twist in twists.iter() {
+                let next_twist = self.neighbour_twist(usize::from(twist), m, sym);
+                if self.distance[block + next_twist].load(Relaxed) != UNREACHED {
+                    continue;
+                }
+                self.distance[block + next_twist].store(depth + 1, Relaxed);
+                let mut twins = fixed;
+                while twins != 0 {
+                    let s = twins.trailing_zeros() as usize;
+                    twins &= twins - 1;
+                    let twin = usize::from(self.twist_conjugates[next_twist * 16 + s]);
+                    self.distance[block + twin].store(depth + 1, Relaxed);
+                }
+            }
+        }
+    }
+
+    /// Backwards: every unreached entry of `class` with a neighbour at `depth` is at
+    /// `depth + 1` (its symmetric twins find theirs alike).
+    fn absorb(&self, class: usize, depth: u8, twists: &mut Vec<u16>) {
+        self.twists_at(class, UNREACHED, twists);
+        for m in 0..18 {
+            if twists.is_empty() {
+                return;
+            }
+            let (next_class, sym) = self.neighbour_class(class, m);
+            let block = next_class * TWISTS;
+            twists.retain(|&twist| {
+                let next_twist = self.neighbour_twist(usize::from(twist), m, sym);
+                if self.distance[block + next_twist].load(Relaxed) == depth {
+                    self.distance[class * TWISTS + usize::from(twist)].store(depth + 1, Relaxed);
+                    false
+                } else {
+                    true
+                }
+            });
+        }
+    }
+}
+
+/// Runs `work` on every class, the classes shared out to the machine's threads in chunks.
+fn for_each_class(work: impl Fn(usize, &mut Vec<u16>) + Sync) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let next = AtomicU64::new(0);
+    const CHUNK: u64 = 256;
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut twists = Vec::with_capacity(TWISTS);
+                loop {
+                    let start = next.fetch_add(CHUNK, Relaxed) as usize;
+                    if start >= FLIP_SLICE_CLASSES {
+                        break;
+                    }
+                    for class in start..(start + CHUNK as usize).min(FLIP_SLICE_CLASSES) {
+                        work(class, &mut twists);
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// Every entry's exact phase-1 distance, and how many entries lie at each distance.
+///
+/// # Panics
+/// If some entry stays unreached: every cube can be brought into G1.
+pub fn phase1_distances(classes: &FlipSliceClasses, progress: &mut dyn Progress) -> (Vec<u8>, Vec<u64>) {
+    let entries = FLIP_SLICE_CLASSES * TWISTS;
+    progress.start("cube, phase-1 distances", entries as u64);
+    let moves = CoordinateMoves::new();
+    let walk = Phase1Walk {
+        classes,
+        moves: &moves,
+        twist_conjugates: twist_conjugates(),
+        distance: (0..entries).map(|_| AtomicU8::new(UNREACHED)).collect(),
+    };
+    walk.distance[0].store(0, Relaxed);
+    let mut depth_counts = vec![1u64];
+    let mut reached = 1u64;
+    loop {
+        let depth = (depth_counts.len() - 1) as u8;
+        let layer = depth_counts[depth as usize];
+        let unreached = entries as u64 - reached;
+        if unreached == 0 {
+            break;
+        }
+        // Forwards costs 18 looks per layer entry, backwards a few per unreached entry.
+        if layer * 18 < unreached * 6 {
+            for_each_class(|class, twists| walk.expand(class, depth, twists));
+        } else {
+            for_each_class(|class, twists| walk.absorb(class, depth, twists));
+        }
+        let next = walk.distance.iter().filter(|d| d.load(Relaxed) == depth + 1).count() as u64;
+        assert!(next > 0, "{unreached} phase-1 entries are unreachable");
+        depth_counts.push(next);
+        reached += next;
+        progress.advance(reached);
+    }
+    (walk.distance.into_iter().map(AtomicU8::into_inner).collect(), depth_counts)
+}
+
+/// The flip-slice class table.
+pub fn build_classes_table(classes: &FlipSliceClasses) -> BuiltTable {
+    BuiltTable {
+        spec: CLASSES_SPEC,
+        metadata: Metadata {
+            description: "cube: for each flip-slice coordinate (UD-slice positions x 2,048 + edge flip), its class \
+                          under the 16 symmetries that keep the U-D axis and the symmetry to the class's \
+                          representative, as class x 16 + symmetry"
+                .into(),
+            generated_by: GENERATED_BY.into(),
+            depth_counts: Vec::new(),
+            parameters: vec![("classes".into(), FLIP_SLICE_CLASSES.to_string())],
+        },
+        payload: classes.class_of.iter().flat_map(|v| v.to_le_bytes()).collect(),
+    }
+}
+
+/// The phase-1 table: each distance modulo 3, two bits an entry.
+pub fn build_phase1_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
+    let payload = distances
+        .chunks(4)
+        .map(|chunk| chunk.iter().enumerate().fold(0u8, |byte, (i, &d)| byte | (d % 3) << (2 * i)))
+        .collect();
+    BuiltTable {
+        spec: PHASE1_SPEC,
+        metadata: Metadata {
+            description: "cube: for each flip-slice class and corner twist (class x 2,187 + twist), the fewest face \
+                          turns into <U, D, R2, L2, F2, B2>, modulo 3, two bits each"
+                .into(),
+            generated_by: GENERATED_BY.into(),
+            depth_counts,
+            parameters: vec![("metric".into(), "htm".into())],
+        },
+        payload,
+    }
+}
+
+/// A phase-2 permutation's move table, two bytes an entry.
+pub fn build_moves_table(permutation: Permutation, moves: &[u16]) -> BuiltTable {
+    let name = permutation_name(permutation);
+    BuiltTable {
+        spec: permutation.moves_spec(),
+        metadata: Metadata {
+            description: format!(
+                "cube: the {name} permutation after each of {} moves (value x {} + move)",
+                permutation.moves().len(),
+                permutation.moves().len()
+            ),
+            generated_by: GENERATED_BY.into(),
+            depth_counts: Vec::new(),
+            parameters: vec![("moves".into(), moves_text(permutation.moves()))],
+        },
+        payload: moves.iter().flat_map(|v| v.to_le_bytes()).collect(),
+    }
+}
+
+fn permutation_name(permutation: Permutation) -> &'static str {
+    match permutation {
+        Permutation::Corners => "corner",
+        Permutation::UdEdges => "U and D edge",
+    }
+}
+
+/// The distances, in `metric`, of every pair (value of `permutation`, slice permutation) to
+/// solved by phase-2 moves.
+pub fn pair_distances(
+    permutation: Permutation,
+    moves: &[u16],
+    slice_moves: &[u8],
+    metric: Metric,
+) -> (Vec<u8>, Vec<u64>) {
+    let width = permutation.moves().len();
+    let column = |k: usize| if width == PHASE2_MOVES.len() { k } else { PHASE2_MOVES[k].index() };
+    layered_distances(permutation.count() * SLICE_PERMS, &PHASE2_MOVES, metric, |index, k| {
+        let (value, slice) = (index / SLICE_PERMS, index % SLICE_PERMS);
+        usize::from(moves[value * width + column(k)]) * SLICE_PERMS + usize::from(slice_moves[slice * 10 + k])
+    })
+}
+
+/// The distance to entry 0 of each of `count` entries, where move `moves[k]` takes entry `i`
+/// to `next(i, k)`: a layered search in which a half turn counts two in QTM (the move sets
+/// hold each move's inverse at the same cost, so distances from entry 0 are distances to it).
+fn layered_distances(
+    count: usize,
+    moves: &[Move],
+    metric: Metric,
+    next: impl Fn(usize, usize) -> usize,
+) -> (Vec<u8>, Vec<u64>) {
+    let mut distance = vec![UNREACHED; count];
+    distance[0] = 0;
+    let mut depth_counts = Vec::new();
+    let mut depth = 0u8;
+    loop {
+        let at_depth: Vec<usize> = (0..count).filter(|&i| distance[i] == depth).collect();
+        let beyond = distance.iter().any(|&d| d != UNREACHED && d > depth);
+        if at_depth.is_empty() && !beyond {
+            break;
+        }
+        depth_counts.push(at_depth.len() as u64);
+        for index in at_depth {
+            for (k, m) in moves.iter().enumerate() {
+                let to = next(index, k);
+                distance[to] = distance[to].min(depth + m.cost(metric) as u8);
+            }
+        }
+        depth += 1;
+    }
+    assert!(!distance.contains(&UNREACHED), "every entry is reachable");
+    (distance, depth_counts)
+}
+
+/// A phase-1 pair's quarter-turn distances: twist or flip, with the UD-slice positions.
+pub fn build_phase1_pair_table(pair: Phase1Pair, moves: &CoordinateMoves) -> BuiltTable {
+    let (payload, depth_counts) = layered_distances(pair.count() * SLICES, &Move::ALL, Metric::Qtm, |index, m| {
+        let (value, slice) = (index / SLICES, index % SLICES);
+        let after = match pair {
+            Phase1Pair::TwistSlice => moves.twist[value * 18 + m],
+            Phase1Pair::FlipSlice => moves.flip[value * 18 + m],
+        };
+        usize::from(after) * SLICES + usize::from(moves.slice[slice * 18 + m])
+    });
+    let name = match pair {
+        Phase1Pair::TwistSlice => "corner twist",
+        Phase1Pair::FlipSlice => "edge flip",
+    };
+    BuiltTable {
+        spec: pair.spec(),
+        metadata: Metadata {
+            description: format!(
+                "cube: for each {name} and UD-slice positions (value x 495 + slice), the fewest quarter turns \
+                 that solve both (phase 1, a half turn counting two)"
+            ),
+            generated_by: GENERATED_BY.into(),
+            depth_counts,
+            parameters: vec![("metric".into(), "qtm".into())],
+        },
+        payload,
+    }
+}
+
+/// A phase-2 pair distance table.
+pub fn build_pair_table(permutation: Permutation, metric: Metric, moves: &[u16], slice_moves: &[u8]) -> BuiltTable {
+    let (payload, depth_counts) = pair_distances(permutation, moves, slice_moves, metric);
+    let name = permutation_name(permutation);
+    BuiltTable {
+        spec: permutation.distance_spec(metric),
+        metadata: Metadata {
+            description: format!(
+                "cube: for each {name} permutation and slice edge permutation (value x 24 + slice), the fewest \
+                 phase-2 moves that solve both, in {}",
+                metric.label().to_uppercase()
+            ),
+            generated_by: GENERATED_BY.into(),
+            depth_counts,
+            parameters: vec![("metric".into(), metric.label().into())],
+        },
+        payload,
+    }
+}
+
+/// Every cube table, in the order of [`puzzle_tables_query::cube::specs`].
+pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
+    let classes = flip_slice_classes();
+    let (distances, depth_counts) = phase1_distances(&classes, progress);
+    let mut tables = vec![build_classes_table(&classes), build_phase1_table(&distances, depth_counts)];
+    drop(distances);
+    let slice_moves = CoordinateMoves::new().slice_perm;
+    let moves = [corner_perm_moves(), ud_edge_perm_moves()];
+    tables.extend(Permutation::ALL.iter().zip(&moves).map(|(&p, m)| build_moves_table(p, m)));
+    for metric in Metric::ALL {
+        for (&permutation, m) in Permutation::ALL.iter().zip(&moves) {
+            tables.push(build_pair_table(permutation, metric, m, &slice_moves));
+        }
+    }
+    let coordinate_moves = CoordinateMoves::new();
+    tables.extend(Phase1Pair::ALL.map(|pair| build_phase1_pair_table(pair, &coordinate_moves)));
+    tables
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_tables_models::cube::{Cube, Move};
+    use std::collections::HashMap;
+
+    #[test]
+    fn classes_map_every_member_to_its_representative() {
+        let classes = flip_slice_classes();
+        for flip_slice in (0..FLIP_SLICES as u32).step_by(101) {
+            let class_sym = classes.class_of[flip_slice as usize];
+            let representative = classes.representatives[(class_sym >> 4) as usize];
+            assert_eq!(conjugate_flip_slice(flip_slice, (class_sym & 15) as usize), representative);
+            assert!(representative <= flip_slice);
+        }
+        assert_eq!(classes.self_symmetries[0], 0xffff, "the solved flip-slice is fixed by every symmetry");
+    }
+
+    /// The entry of raw phase-1 coordinates, as the query crate computes it.
+    fn entry(classes: &FlipSliceClasses, flip_slice: usize, twist: usize) -> usize {
+        let class_sym = classes.class_of[flip_slice] as usize;
+        (class_sym >> 4) * TWISTS + usize::from(twist_conjugates()[twist * 16 + (class_sym & 15)])
+    }
+
+    #[test]
+    fn phase1_distances_match_a_plain_search_and_every_entry_has_a_closer_neighbour() {
+        let classes = flip_slice_classes();
+        let (distance, depth_counts) = phase1_distances(&classes, &mut crate::Silent);
+        assert_eq!(depth_counts.len(), 13, "phase 1 needs at most 12 face turns");
+        assert_eq!(depth_counts.iter().sum::<u64>(), (FLIP_SLICE_CLASSES * TWISTS) as u64);
+        // Breadth-first search over raw coordinates (no symmetry), five moves deep.
+        let moves = &CoordinateMoves::new();
+        let neighbours = |(flip_slice, twist): (usize, usize)| {
+            let (flip, slice) = (flip_slice % FLIPS, flip_slice / FLIPS);
+            (0..18).map(move |m| {
+                let next = usize::from(moves.slice[slice * 18 + m]) * FLIPS + usize::from(moves.flip[flip * 18 + m]);
+                (next, usize::from(moves.twist[twist * 18 + m]))
+            })
+        };
+        let mut seen: HashMap<(usize, usize), u8> = HashMap::from([((0, 0), 0)]);
+        let mut layer = vec![(0, 0)];
+        for depth in 1..=5u8 {
+            let mut next = Vec::new();
+            for &state in &layer {
+                for neighbour in neighbours(state).collect::<Vec<_>>() {
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(neighbour) {
+                        e.insert(depth);
+                        next.push(neighbour);
+                    }
+                }
+            }
+            layer = next;
+        }
+        for (&(flip_slice, twist), &depth) in &seen {
+            assert_eq!(distance[entry(&classes, flip_slice, twist)], depth, "flip-slice {flip_slice}, twist {twist}");
+        }
+        // Far states: each is one move further than its nearest neighbour.
+        let mut rng = 11u64;
+        for _ in 0..2_000 {
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let state = ((rng >> 33) as usize % FLIP_SLICES, (rng >> 13) as usize % TWISTS);
+            let here = distance[entry(&classes, state.0, state.1)];
+            let nearest = neighbours(state).map(|(f, t)| distance[entry(&classes, f, t)]).min().unwrap();
+            if state != (0, 0) {
+                assert_eq!(nearest + 1, here, "state {state:?}");
+            }
+        }
+    }
+
+    fn crate_moves(text: &str) -> Vec<Move> {
+        puzzle_tables_models::cube::parse_moves(text).expect("face turns")
+    }
+
+    #[test]
+    fn phase1_quarter_turn_pairs_never_exceed_a_scramble() {
+        let moves = CoordinateMoves::new();
+        let tables = Phase1Pair::ALL.map(|pair| build_phase1_pair_table(pair, &moves).payload);
+        let mut cube = Cube::SOLVED;
+        let mut quarter_turns = 0;
+        for step in Move::ALL.iter().cycle().step_by(7).take(12) {
+            cube = cube.apply_move(*step);
+            quarter_turns += step.cost(Metric::Qtm) as u8;
+            let slice = usize::from(cube.slice());
+            let twist_slice = tables[0][usize::from(cube.twist()) * SLICES + slice];
+            let flip_slice = tables[1][usize::from(cube.flip()) * SLICES + slice];
+            assert!(twist_slice.max(flip_slice) <= quarter_turns, "after {quarter_turns} quarter turns");
+        }
+        // R2 keeps G1; R2 F is one quarter turn out of it, F F two.
+        let r2_f = Cube::SOLVED.apply_moves(&crate_moves("R2 F"));
+        assert_eq!(tables[1][usize::from(r2_f.flip()) * SLICES + usize::from(r2_f.slice())], 1);
+        let f2_u_f = Cube::SOLVED.apply_moves(&crate_moves("F U F"));
+        assert!(tables[1][usize::from(f2_u_f.flip()) * SLICES + usize::from(f2_u_f.slice())] >= 2);
+        let r = Cube::SOLVED.apply_move(Move::new(1, 1).expect("R"));
+        assert_eq!(tables[0][usize::from(r.twist()) * SLICES + usize::from(r.slice())], 1);
+    }
+
+    #[test]
+    fn phase2_pair_distances_match_a_plain_search() {
+        // Breadth-first search over whole cubes by phase-2 moves, four moves deep: the corner
+        // and slice permutations of each cube reached are at least that close.
+        let slice_moves = CoordinateMoves::new().slice_perm;
+        let corner_moves = corner_perm_moves();
+        let (htm, _) = pair_distances(Permutation::Corners, &corner_moves, &slice_moves, Metric::Htm);
+        let (qtm, _) = pair_distances(Permutation::Corners, &corner_moves, &slice_moves, Metric::Qtm);
+        let mut seen: HashMap<Cube, u8> = HashMap::from([(Cube::SOLVED, 0)]);
+        let mut layer = vec![Cube::SOLVED];
+        for depth in 1..=4u8 {
+            let mut next = Vec::new();
+            for cube in &layer {
+                for m in PHASE2_MOVES {
+                    let moved = cube.apply_move(m);
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(moved) {
+                        e.insert(depth);
+                        next.push(moved);
+                    }
+                }
+            }
+            layer = next;
+        }
+        let mut pair_min: HashMap<usize, u8> = HashMap::new();
+        for (cube, &d) in &seen {
+            let index = usize::from(cube.corner_perm()) * SLICE_PERMS + usize::from(cube.slice_perm());
+            let entry = pair_min.entry(index).or_insert(d);
+            *entry = (*entry).min(d);
+        }
+        for (&index, &d) in &pair_min {
+            assert!(htm[index] <= d, "pair {index}: table {} > search {d}", htm[index]);
+            assert!(qtm[index] >= htm[index]);
+            if d <= 3 {
+                assert_eq!(htm[index], d, "pair {index} within three moves is exact");
+            }
+        }
+        assert_eq!(htm[0], 0);
+        let r2 = Move::new(1, 2).expect("R2");
+        let after_r2 = Cube::SOLVED.apply_move(r2);
+        let index = usize::from(after_r2.corner_perm()) * SLICE_PERMS + usize::from(after_r2.slice_perm());
+        assert_eq!((htm[index], qtm[index]), (1, 2));
+    }
+}

@@ -1,0 +1,209 @@
+//! The two-phase algorithm's coordinates: small integers that say how far a cube is from
+//! the subgroup G1 = <U, D, R2, L2, F2, B2> (phase 1) and, inside G1, from solved (phase 2).
+//! Every coordinate of the solved cube is 0.
+//!
+//! Phase 1: corner twist (3^7 = 2,187), edge flip (2^11 = 2,048), and which four positions
+//! hold the UD-slice edges FR FL BL BR (C(12,4) = 495). Phase 2, for cubes in G1: corner
+//! permutation (8!), the permutation of the eight U and D edges (8!) and of the four slice
+//! edges (4!).
+
+use super::cubies::{permutation_rank, permutation_unrank, Cube};
+use super::notation::Move;
+
+/// Bumped whenever a coordinate's numbering (or [`Move`]'s order) changes; cube tables built
+/// with another one are refused.
+pub const COORDINATE_VERSION: u32 = 1;
+
+/// Corner twists: the first seven corners' orientations in base 3.
+pub const TWISTS: usize = 2_187;
+/// Edge flips: the first eleven edges' orientations in base 2.
+pub const FLIPS: usize = 2_048;
+/// Positions of the four UD-slice edges, `C(12, 4)`.
+pub const SLICES: usize = 495;
+/// Edge flip and UD-slice positions together: `slice * FLIPS + flip`.
+pub const FLIP_SLICES: usize = SLICES * FLIPS;
+/// Corner permutations, 8!.
+pub const CORNER_PERMS: usize = 40_320;
+/// Permutations of the eight U and D edges within their layers, 8!.
+pub const UD_EDGE_PERMS: usize = 40_320;
+/// Permutations of the four slice edges within the slice, 4!.
+pub const SLICE_PERMS: usize = 24;
+
+/// The first of the UD-slice edges (FR); FL, BL and BR follow.
+const FIRST_SLICE_EDGE: u8 = 8;
+
+/// The moves of phase 2, the ones that keep a cube in G1: U, U2, U', D, D2, D', R2, F2, L2,
+/// B2, in [`Move::index`] order.
+pub const PHASE2_MOVES: [Move; 10] = {
+    let quarter_and_half = [(0, 1), (0, 2), (0, 3), (1, 2), (2, 2), (3, 1), (3, 2), (3, 3), (4, 2), (5, 2)];
+    let mut moves = [Move::ALL[0]; 10];
+    let mut i = 0;
+    while i < 10 {
+        let (face, quarters) = quarter_and_half[i];
+        moves[i] = match Move::new(face, quarters) {
+            Some(m) => m,
+            None => panic!("a face turn"),
+        };
+        i += 1;
+    }
+    moves
+};
+
+/// `C(n, k)` for the small numbers of the slice coordinate.
+const fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut result = 1;
+    let mut i = 0;
+    while i < k {
+        result = result * (n - i) / (i + 1);
+        i += 1;
+    }
+    result
+}
+
+impl Cube {
+    /// The corner twist coordinate, `0..TWISTS`.
+    pub fn twist(&self) -> u16 {
+        self.corner_twists[..7].iter().fold(0, |sum, &t| sum * 3 + u16::from(t))
+    }
+
+    /// The edge flip coordinate, `0..FLIPS`.
+    pub fn flip(&self) -> u16 {
+        self.edge_flips[..11].iter().fold(0, |sum, &f| sum * 2 + u16::from(f))
+    }
+
+    /// The UD-slice coordinate, `0..SLICES`: which positions hold the slice edges (in any
+    /// order), ranked as a combination; 0 when they are in the slice.
+    pub fn slice(&self) -> u16 {
+        let mut rank = 0;
+        let mut found = 0;
+        for position in (0..12).rev() {
+            if self.edges[position] >= FIRST_SLICE_EDGE {
+                rank += choose(11 - position, found + 1);
+                found += 1;
+            }
+        }
+        rank as u16
+    }
+
+    /// Edge flip and UD-slice together, `0..FLIP_SLICES`.
+    pub fn flip_slice(&self) -> u32 {
+        u32::from(self.slice()) * FLIPS as u32 + u32::from(self.flip())
+    }
+
+    /// The corner permutation coordinate, `0..CORNER_PERMS`.
+    pub fn corner_perm(&self) -> u16 {
+        permutation_rank(&self.corners) as u16
+    }
+
+    /// The permutation of the U and D edges, `0..UD_EDGE_PERMS`; meaningful in G1 (where the
+    /// first eight positions hold the first eight edges).
+    pub fn ud_edge_perm(&self) -> u16 {
+        permutation_rank(&self.edges[..8]) as u16
+    }
+
+    /// The permutation of the slice edges within the slice, `0..SLICE_PERMS`; meaningful in
+    /// G1.
+    pub fn slice_perm(&self) -> u8 {
+        let slice: [u8; 4] = std::array::from_fn(|i| self.edges[8 + i].wrapping_sub(FIRST_SLICE_EDGE));
+        permutation_rank(&slice) as u8
+    }
+
+    /// Whether the cube is in G1: no twist, no flip, the slice edges in the slice.
+    pub fn in_g1(&self) -> bool {
+        self.twist() == 0 && self.flip() == 0 && self.slice() == 0
+    }
+
+    /// A cube with corner twist coordinate `twist` (below [`TWISTS`]) and nothing else moved.
+    pub fn with_twist(twist: u16) -> Cube {
+        let mut cube = Cube::SOLVED;
+        let mut rest = twist;
+        for t in cube.corner_twists[..7].iter_mut().rev() {
+            *t = (rest % 3) as u8;
+            rest /= 3;
+        }
+        cube.corner_twists[7] = (3 - cube.corner_twists[..7].iter().sum::<u8>() % 3) % 3;
+        cube
+    }
+
+    /// A cube (pieces not necessarily reachable together) with edge flip coordinate `flip`
+    /// and UD-slice coordinate `slice`, the slice edges in order, the others in order.
+    pub fn with_flip_slice(flip_slice: u32) -> Cube {
+        let (slice, flip) = (flip_slice as usize / FLIPS, flip_slice as usize % FLIPS);
+        let mut cube = Cube::SOLVED;
+        let mut rest = slice;
+        let mut to_place = 4;
+        let (mut next_slice, mut next_other) = (FIRST_SLICE_EDGE, 0);
+        for position in 0..12 {
+            let weight = choose(11 - position, to_place);
+            if to_place > 0 && rest >= weight {
+                rest -= weight;
+                to_place -= 1;
+                cube.edges[position] = next_slice;
+                next_slice += 1;
+            } else {
+                cube.edges[position] = next_other;
+                next_other += 1;
+            }
+        }
+        let mut rest = flip;
+        for f in cube.edge_flips[..11].iter_mut().rev() {
+            *f = (rest % 2) as u8;
+            rest /= 2;
+        }
+        cube.edge_flips[11] = cube.edge_flips[..11].iter().fold(0, |sum, &f| sum ^ f);
+        cube
+    }
+
+    /// A cube in G1 with corner permutation `corner_perm`, nothing else moved.
+    pub fn with_corner_perm(corner_perm: u16) -> Cube {
+        Cube { corners: permutation_unrank(u64::from(corner_perm)), ..Cube::SOLVED }
+    }
+
+    /// A cube with U and D edge permutation `ud_edge_perm` and slice edge permutation
+    /// `slice_perm`, nothing else moved.
+    pub fn with_edge_perms(ud_edge_perm: u16, slice_perm: u8) -> Cube {
+        let ud: [u8; 8] = permutation_unrank(u64::from(ud_edge_perm));
+        let slice: [u8; 4] = permutation_unrank(u64::from(slice_perm));
+        let edges = std::array::from_fn(|p| if p < 8 { ud[p] } else { slice[p - 8] + FIRST_SLICE_EDGE });
+        Cube { edges, ..Cube::SOLVED }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_round_trip() {
+        for twist in 0..TWISTS as u16 {
+            assert_eq!(Cube::with_twist(twist).twist(), twist);
+        }
+        for flip_slice in (0..FLIP_SLICES as u32).step_by(7) {
+            let cube = Cube::with_flip_slice(flip_slice);
+            assert_eq!(cube.flip_slice(), flip_slice);
+        }
+        for corner_perm in (0..CORNER_PERMS as u16).step_by(13) {
+            assert_eq!(Cube::with_corner_perm(corner_perm).corner_perm(), corner_perm);
+        }
+        for (ud, slice) in (0..UD_EDGE_PERMS as u16).step_by(11).zip((0..SLICE_PERMS as u8).cycle()) {
+            let cube = Cube::with_edge_perms(ud, slice);
+            assert_eq!((cube.ud_edge_perm(), cube.slice_perm()), (ud, slice));
+        }
+        let solved = Cube::SOLVED;
+        assert_eq!(
+            [solved.twist(), solved.flip(), solved.slice(), solved.corner_perm(), solved.ud_edge_perm()],
+            [0; 5]
+        );
+        assert_eq!(choose(12, 4), SLICES);
+    }
+
+    #[test]
+    fn phase2_moves_keep_g1_and_the_others_leave_it() {
+        for step in Move::ALL {
+            assert_eq!(Cube::SOLVED.apply_move(step).in_g1(), PHASE2_MOVES.contains(&step), "{step}");
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! The 16 symmetries of the cube that keep the U-D axis: rotations about it by quarter
+//! turns, the half turn about the F-B axis, and the left-right reflection, in every
+//! combination. Conjugating by one maps G1 onto itself and the move set onto itself, so
+//! it keeps every phase-1 distance: the phase-1 pruning table stores one entry per class.
+//!
+//! Symmetry `s` is the cube `F2^f * U4^u * LR2^m` with `s = 8f + 2u + m`; conjugation is
+//! `S * c * S^-1`.
+
+use std::sync::OnceLock;
+
+use super::coords::TWISTS;
+use super::cubies::Cube;
+use super::notation::Move;
+
+/// The number of symmetries that keep the U-D axis.
+pub const SYMMETRIES: usize = 16;
+
+/// The number of classes of flip-slice coordinates under the symmetries (counted by the
+/// generator, which checks its count against this).
+pub const FLIP_SLICE_CLASSES: usize = 64_430;
+
+/// The half turn of the whole cube about the F-B axis.
+const F2: Cube = Cube {
+    corners: [5, 4, 7, 6, 1, 0, 3, 2],
+    corner_twists: [0; 8],
+    edges: [6, 5, 4, 7, 2, 1, 0, 3, 9, 8, 11, 10],
+    edge_flips: [0; 12],
+};
+
+/// A quarter turn of the whole cube about the U-D axis.
+const U4: Cube = Cube {
+    corners: [3, 0, 1, 2, 7, 4, 5, 6],
+    corner_twists: [0; 8],
+    edges: [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10],
+    edge_flips: [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1],
+};
+
+/// The reflection through the plane between the L and R faces.
+const LR2: Cube = Cube {
+    corners: [1, 0, 3, 2, 5, 4, 7, 6],
+    corner_twists: [3; 8],
+    edges: [2, 1, 0, 3, 6, 5, 4, 7, 9, 8, 11, 10],
+    edge_flips: [0; 12],
+};
+
+/// A third of a turn of the whole cube about the URF-DBL diagonal: not one of
+/// the 16, but it turns the U-D axis into the others, so a search can look at a cube along
+/// each of the three axes.
+const URF3: Cube = Cube {
+    corners: [0, 4, 5, 1, 3, 7, 6, 2],
+    corner_twists: [1, 2, 1, 2, 2, 1, 2, 1],
+    edges: [1, 8, 5, 9, 3, 11, 7, 10, 0, 4, 6, 2],
+    edge_flips: [1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1],
+};
+
+/// `URF3^r * cube * URF3^-r`: the cube seen with its axes turned `r` thirds about the
+/// URF-DBL diagonal (`r` in `0..3`).
+pub fn turn_axes(cube: &Cube, r: usize) -> Cube {
+    (0..r % 3).fold(*cube, |c, _| URF3.multiplied(&c).multiplied(&URF3).multiplied(&URF3))
+}
+
+/// The face turn that [`turn_axes`] by `r` makes of `step`.
+pub fn turn_axes_of_move(step: Move, r: usize) -> Move {
+    static TABLE: OnceLock<[[Move; 18]; 3]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|r| {
+            Move::ALL.map(|m| {
+                let image = turn_axes(m.cube(), r);
+                *Move::ALL.iter().find(|n| *n.cube() == image).expect("turning the axes maps face turns to face turns")
+            })
+        })
+    })[r % 3][step.index()]
+}
+
+/// The symmetries as cubes, and each one's inverse.
+struct Symmetries {
+    cubes: [Cube; SYMMETRIES],
+    inverse: [usize; SYMMETRIES],
+}
+
+fn symmetries() -> &'static Symmetries {
+    static SYMMETRIES_: OnceLock<Symmetries> = OnceLock::new();
+    SYMMETRIES_.get_or_init(|| {
+        let power = |cube: &Cube, n: usize| (0..n).fold(Cube::SOLVED, |p, _| p.multiplied(cube));
+        let cubes: [Cube; SYMMETRIES] = std::array::from_fn(|s| {
+            power(&F2, s / 8).multiplied(&power(&U4, s / 2 % 4)).multiplied(&power(&LR2, s % 2))
+        });
+        let inverse = std::array::from_fn(|s| {
+            (0..SYMMETRIES).find(|&t| cubes[s].multiplied(&cubes[t]) == Cube::SOLVED).expect("a group")
+        });
+        Symmetries { cubes, inverse }
+    })
+}
+
+/// The symmetry that undoes symmetry `s`.
+pub fn inverse(s: usize) -> usize {
+    symmetries().inverse[s]
+}
+
+/// `S * cube * S^-1` for symmetry `s`.
+pub fn conjugate(cube: &Cube, s: usize) -> Cube {
+    let all = symmetries();
+    all.cubes[s].multiplied(cube).multiplied(&all.cubes[all.inverse[s]])
+}
+
+/// The flip-slice coordinate of the conjugate by `s` of a cube with flip-slice `flip_slice`
+/// (well defined: the symmetries keep the slice, so the conjugate's flips depend on where the
+/// slice edges are, not on which is which).
+pub fn conjugate_flip_slice(flip_slice: u32, s: usize) -> u32 {
+    conjugate(&Cube::with_flip_slice(flip_slice), s).flip_slice()
+}
+
+/// `twist_conjugates()[twist * 16 + s]`: the twist of the conjugate by `s` of a cube with
+/// twist `twist`. Computed once (35 thousand products, well under a millisecond).
+pub fn twist_conjugates() -> &'static [u16] {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..TWISTS as u16)
+            .flat_map(|twist| {
+                let cube = Cube::with_twist(twist);
+                (0..SYMMETRIES).map(move |s| conjugate(&cube, s).twist())
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::coords::FLIP_SLICES;
+
+    #[test]
+    fn the_symmetries_are_sixteen_distinct_and_map_moves_to_moves() {
+        let all = symmetries();
+        for s in 0..SYMMETRIES {
+            assert_eq!(all.cubes[all.inverse[s]].multiplied(&all.cubes[s]), Cube::SOLVED);
+            assert!((0..s).all(|t| all.cubes[t] != all.cubes[s]), "symmetry {s} repeats");
+            for step in Move::ALL {
+                let image = conjugate(step.cube(), s);
+                assert!(Move::ALL.iter().any(|m| m.cube() == &image), "symmetry {s} maps {step} to no move");
+            }
+        }
+    }
+
+    #[test]
+    fn turning_the_axes_thrice_is_nothing_and_maps_solutions_back() {
+        let scramble: Vec<Move> = Move::ALL.iter().copied().cycle().step_by(5).take(25).collect();
+        let cube = Cube::SOLVED.apply_moves(&scramble);
+        assert_eq!(turn_axes(&turn_axes(&turn_axes(&cube, 1), 1), 1), cube);
+        for r in 0..3 {
+            // The turned cube's solution, each move turned back, solves the cube.
+            let turned = turn_axes(&cube, r);
+            let solution: Vec<Move> = scramble.iter().rev().map(|m| turn_axes_of_move(m.inverse(), r)).collect();
+            assert!(turned.apply_moves(&solution).is_solved(), "axes turned {r}");
+            let back: Vec<Move> = solution.iter().map(|&m| turn_axes_of_move(m, 3 - r)).collect();
+            assert!(cube.apply_moves(&back).is_solved());
+        }
+        assert_eq!(turn_axes_of_move(Move::ALL[0], 1).to_string(), "F");
+    }
+
+    #[test]
+    fn conjugation_commutes_with_moves_on_the_phase1_coordinates() {
+        // S (c m) S^-1 = (S c S^-1)(S m S^-1): the coordinates of a conjugate follow moves.
+        let mut cube = Cube::SOLVED;
+        for (i, step) in Move::ALL.iter().cycle().step_by(5).take(40).enumerate() {
+            cube = cube.apply_move(*step);
+            let s = i % SYMMETRIES;
+            let conjugated = conjugate(&cube, s);
+            assert_eq!(conjugated.flip_slice(), conjugate_flip_slice(cube.flip_slice(), s));
+            assert_eq!(conjugated.twist(), twist_conjugates()[usize::from(cube.twist()) * 16 + s]);
+            assert_eq!(conjugate(&conjugated, inverse(s)), cube);
+        }
+        assert!((0..SYMMETRIES).all(|s| conjugate_flip_slice(0, s) == 0));
+        assert!(conjugate_flip_slice(FLIP_SLICES as u32 - 1, 3) < FLIP_SLICES as u32);
+    }
+}

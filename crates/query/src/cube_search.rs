@@ -1,0 +1,242 @@
+//! The two-phase search (Herbert Kociemba): iterative deepening of phase 1 over increasing
+//! lengths, and for each phase-1 solution that ends in G1, phase 2 with the rest of the
+//! budget; the first whole solution within the budget is the answer. Six searches run side
+//! by side, one per axis of the cube and of its inverse (as min2phase and rob-twophase do):
+//! they find a short enough solution at a shorter phase-1 length more often than one does.
+//!
+//! Lengths are counted in the chosen [`Metric`]. Phase 1 is pruned by its exact distance in
+//! face turns, which never exceeds the distance in quarter turns, so one table serves both
+//! metrics; phase 2 has a distance table per metric. Every node is a handful of table
+//! lookups on coordinates; the path lives in a fixed array, so the search allocates nothing
+//! until it returns its answer.
+
+use puzzle_tables_models::cube::coords::{FLIPS, PHASE2_MOVES, SLICE_PERMS};
+use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move};
+
+use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
+
+/// Longer than any solution the search can be asked for (`max` is capped to fit).
+const MAX_PATH: usize = 40;
+
+/// The cube along each of its three axes, and its inverse along each.
+const DIRECTIONS: usize = 6;
+
+/// No face turned yet: no face is excluded.
+const NO_FACE: usize = 6;
+
+/// Whether a turn of `face` may follow a turn of `last`: never the same face twice, and of
+/// two opposite faces (which commute) only U before D, R before L, F before B.
+#[inline]
+fn may_follow(face: usize, last: usize) -> bool {
+    face != last && !(face < 3 && last == face + 3)
+}
+
+impl TwoPhaseSolver {
+    /// A solution of `cube` of at most `max` in `metric`, or `None` when the two-phase
+    /// search finds none that short (every cube has one within 20 face turns and within 26
+    /// quarter turns). The moves, applied in order, solve the cube.
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Cube, dir.path(), &mut puzzle_tables_generator::Silent)?;
+    /// use puzzle_tables_query::cube::{moves_text, parse_moves, Cube, Metric};
+    /// use puzzle_tables_query::Tables;
+    ///
+    /// let solver = Tables::open(dir.path())?.cube()?;
+    /// let cube = Cube::SOLVED.apply_moves(&parse_moves("R U R' U' F2 D L2 B'")?);
+    /// let moves = solver.solve(&cube, Metric::Htm, 20).expect("every cube within 20");
+    /// assert!(moves.len() <= 20);
+    /// assert!(cube.apply_moves(&moves).is_solved());
+    /// println!("{}", moves_text(&moves));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(&self, cube: &Cube, metric: Metric, max: u32) -> Option<Vec<Move>> {
+        let max = max.min(MAX_PATH as u32 - 2);
+        // The cube seen along each of its three axes, and its inverse alike: six cubes whose
+        // solutions all give solutions of this one, searched side by side, phase-1 length by
+        // phase-1 length, so that the first to find a short enough solution ends the search.
+        let mut searches: [Search; DIRECTIONS] = std::array::from_fn(|direction| {
+            let turned = turn_axes(cube, direction % 3);
+            let root = if direction >= 3 { turned.inverse() } else { turned };
+            let (flip_slice, twist) = (root.flip_slice() as usize, usize::from(root.twist()));
+            let distance = self.phase1_distance(flip_slice, twist);
+            let start = Phase1Node { flip_slice, twist, corners: usize::from(root.corner_perm()), distance };
+            Search { solver: self, metric, root, start, path: [Move::ALL[0]; MAX_PATH], length: 0 }
+        });
+        // A symmetric cube (the superflip) looks the same from several directions: search
+        // each distinct view once.
+        let repeats: [bool; DIRECTIONS] = std::array::from_fn(|d| (0..d).any(|e| searches[e].root == searches[d].root));
+        let nearest = searches.iter().map(|s| u32::from(s.start.distance)).min().unwrap_or(0);
+        for bound in nearest..=max {
+            for (direction, search) in searches.iter_mut().enumerate() {
+                if !repeats[direction]
+                    && u32::from(search.start.distance) <= bound
+                    && search.phase1(search.start, bound, max - bound, 0, NO_FACE)
+                {
+                    return Some(search.solution_of_the_cube(direction));
+                }
+            }
+        }
+        None
+    }
+
+    /// The exact number of face turns that bring a cube with these coordinates into G1:
+    /// following residues down to 0.
+    fn phase1_distance(&self, flip_slice: usize, twist: usize) -> u8 {
+        let moves = &self.coordinate_moves;
+        let (mut flip, mut slice, mut twist) = (flip_slice % FLIPS, flip_slice / FLIPS, twist);
+        let mut distance = 0;
+        while (flip, slice, twist) != (0, 0, 0) {
+            let closer = (self.phase1_residue(self.phase1_index(slice * FLIPS + flip, twist)) + 2) % 3;
+            let step = (0..Move::COUNT)
+                .map(|m| (moves.flip[flip * 18 + m], moves.slice[slice * 18 + m], moves.twist[twist * 18 + m]))
+                .map(|(f, s, t)| (usize::from(f), usize::from(s), usize::from(t)))
+                .find(|&(f, s, t)| self.phase1_residue(self.phase1_index(s * FLIPS + f, t)) == closer)
+                .expect("a cube outside G1 has a neighbour closer to it");
+            (flip, slice, twist) = step;
+            distance += 1;
+        }
+        distance
+    }
+
+    /// The phase-2 lower bound in `metric`: the larger of the two pair distances.
+    #[inline]
+    fn phase2_bound(&self, metric: Metric, corners: usize, edges: usize, slice: usize) -> u32 {
+        let [corner_table, edge_table] = &self.pair_distances[metric as usize];
+        let corner = corner_table.payload()[corners * SLICE_PERMS + slice];
+        let edge = edge_table.payload()[edges * SLICE_PERMS + slice];
+        u32::from(corner.max(edge))
+    }
+}
+
+/// Where phase 1 stands: its coordinates, the corner permutation (for phase 2's corner bound)
+/// and the exact phase-1 distance.
+#[derive(Clone, Copy)]
+struct Phase1Node {
+    flip_slice: usize,
+    twist: usize,
+    corners: usize,
+    distance: u8,
+}
+
+/// One search: the cube, the metric and the moves so far.
+struct Search<'a> {
+    solver: &'a TwoPhaseSolver,
+    metric: Metric,
+    root: Cube,
+    start: Phase1Node,
+    path: [Move; MAX_PATH],
+    length: usize,
+}
+
+impl Search<'_> {
+    /// The solution found, of the cube seen in `direction`, made a solution of the cube
+    /// itself: an inverse's solution read backwards with each move undone, then each move
+    /// turned back to the cube's own axes.
+    fn solution_of_the_cube(&self, direction: usize) -> Vec<Move> {
+        let found = &self.path[..self.length];
+        let along_axes: Vec<Move> =
+            if direction >= 3 { found.iter().rev().map(|m| m.inverse()).collect() } else { found.to_vec() };
+        along_axes.into_iter().map(|m| turn_axes_of_move(m, 3 - direction % 3)).collect()
+    }
+
+    /// Phase 1 from `at`, with exactly `togo` left to spend on phase 1 and `budget2` kept
+    /// for phase 2. True when a whole solution is found (then in `path[..length]`).
+    fn phase1(&mut self, at: Phase1Node, togo: u32, budget2: u32, depth: usize, last_face: usize) -> bool {
+        let solver = self.solver;
+        if togo == 0 {
+            // A phase-1 solution that ends with a phase-2 move was in G1 one move earlier,
+            // and that shorter phase 1 has been tried.
+            let ends_in_phase2 = depth > 0 && PHASE2_MOVES.contains(&self.path[depth - 1]);
+            return at.distance == 0
+                && !ends_in_phase2
+                && u32::from(solver.corner_bounds[self.metric as usize][at.corners]) <= budget2
+                && self.phase2_start(depth, budget2, last_face);
+        }
+        let moves = &solver.coordinate_moves;
+        let (flip, slice) = (at.flip_slice % FLIPS, at.flip_slice / FLIPS);
+        for m in Move::ALL {
+            let face = m.face();
+            let cost = m.cost(self.metric);
+            if !may_follow(face, last_face) || cost > togo {
+                continue;
+            }
+            // In G1 with few moves left, phase-2 moves here would only end phase 1 with a
+            // phase-2 move; phase 2 makes those moves itself.
+            if at.distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m) {
+                continue;
+            }
+            let i = m.index();
+            let (next_flip, next_slice) =
+                (usize::from(moves.flip[flip * 18 + i]), usize::from(moves.slice[slice * 18 + i]));
+            let twist = usize::from(moves.twist[at.twist * 18 + i]);
+            if self.metric == Metric::Qtm
+                && u32::from(solver.phase1_qtm_bound(next_flip, next_slice, twist)) > togo - cost
+            {
+                continue;
+            }
+            let flip_slice = next_slice * FLIPS + next_flip;
+            let residue = solver.phase1_residue(solver.phase1_index(flip_slice, twist));
+            let distance = match (residue + 3 - at.distance % 3) % 3 {
+                0 => at.distance,
+                1 => at.distance + 1,
+                _ => at.distance - 1,
+            };
+            if u32::from(distance) > togo - cost {
+                continue;
+            }
+            let corners = TwoPhaseSolver::permutation_after(&solver.corner_moves, Move::COUNT, at.corners, i);
+            self.path[depth] = m;
+            let next = Phase1Node { flip_slice, twist, corners, distance };
+            if self.phase1(next, togo - cost, budget2, depth + 1, face) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Phase 2 from the cube the phase-1 path leads to, by iterative deepening up to
+    /// `budget`.
+    fn phase2_start(&mut self, depth: usize, budget: u32, last_face: usize) -> bool {
+        let cube = self.path[..depth].iter().fold(self.root, |cube, &m| cube.apply_move(m));
+        let (corners, edges, slice) =
+            (usize::from(cube.corner_perm()), usize::from(cube.ud_edge_perm()), usize::from(cube.slice_perm()));
+        let bound = self.solver.phase2_bound(self.metric, corners, edges, slice);
+        (bound..=budget).any(|togo| self.phase2(corners, edges, slice, togo, depth, last_face))
+    }
+
+    /// Phase 2 with exactly `togo` left, by the phase-2 moves.
+    fn phase2(
+        &mut self,
+        corners: usize,
+        edges: usize,
+        slice: usize,
+        togo: u32,
+        depth: usize,
+        last_face: usize,
+    ) -> bool {
+        if togo == 0 {
+            self.length = depth;
+            return true;
+        }
+        let solver = self.solver;
+        for (k, m) in PHASE2_MOVES.into_iter().enumerate() {
+            let face = m.face();
+            let cost = m.cost(self.metric);
+            if !may_follow(face, last_face) || cost > togo {
+                continue;
+            }
+            let next_corners = TwoPhaseSolver::permutation_after(&solver.corner_moves, Move::COUNT, corners, m.index());
+            let next_edges = TwoPhaseSolver::permutation_after(&solver.edge_moves, PHASE2_MOVES.len(), edges, k);
+            let next_slice = usize::from(solver.coordinate_moves.slice_perm[slice * PHASE2_MOVES.len() + k]);
+            if solver.phase2_bound(self.metric, next_corners, next_edges, next_slice) > togo - cost {
+                continue;
+            }
+            self.path[depth] = m;
+            if self.phase2(next_corners, next_edges, next_slice, togo - cost, depth + 1, face) {
+                return true;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,269 @@
+//! `cargo xtask bench-cube [--out FILE]`: any Rubik's cube, ours and a public two-phase
+//! solver side by side, in one run, on the same 1,000 random-state cubes.
+//!
+//! The cubes are drawn uniformly from all cubes by the independent test model
+//! (`tests/reference/cube.rs`, a fixed seed), never by either solver. The release binary
+//! builds the cube tables into an empty directory (`gen cube`, timed, its peak memory sampled
+//! from `/proc`); then, in this process, ours solves every cube at most 20 face turns and at
+//! most 26 quarter turns, and the anchor, the `min2phase` crate (0.2.4, a Rust port of
+//! Chen Shuang's min2phase; a dependency of this xtask only), at most 20 face turns. Each
+//! cube is timed alone; every answer is replayed on the test model and its length counted
+//! there. Memory is the growth of this process's resident set (`VmRSS`) over each solver's
+//! opening and its 1,000 cubes: ours maps its table files, the anchor computes its tables in
+//! memory at its first call (timed as its generation). Last, the one-cube command
+//! `solve cube FACELETS`, process start included. One Markdown table, then the aims,
+//! met or not.
+
+#[path = "../../tests/reference/cube.rs"]
+mod reference;
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use puzzle_tables_query::cube::{moves_text, specs, Facelets, Metric};
+use puzzle_tables_query::Tables;
+
+use crate::bench::{duration, load_average, median, proc_field, write_marked};
+use crate::fifteen_bench::timed_with_peak_memory;
+use crate::{release_binary, target_dir};
+
+const CUBES: usize = 1000;
+const SEED: u64 = 2010;
+/// How many times the one-cube command runs; the median is reported.
+const COMMAND_RUNS: usize = 101;
+const MARKERS: (&str, &str) = ("<!-- cargo xtask bench-cube: begin -->", "<!-- cargo xtask bench-cube: end -->");
+
+/// One solver's figures on the cubes, in one metric.
+struct Run {
+    name: String,
+    /// Seconds per cube, in the cubes' order.
+    seconds: Vec<f64>,
+    /// Each answer's length in the run's metric, counted by the test model.
+    lengths: Vec<usize>,
+    bound: usize,
+    tables_on_disk: Option<u64>,
+    /// Resident memory the solver added to this process.
+    resident_bytes: Option<u64>,
+    generation_seconds: f64,
+    generation_peak_bytes: Option<u64>,
+}
+
+/// Runs everything and prints the figures; with `out`, writes them there too.
+pub fn bench(out: Option<&Path>) -> anyhow::Result<()> {
+    let load_before = load_average();
+    let mut rng = reference::SplitMix64(SEED);
+    let cubes: Vec<String> = (0..CUBES).map(|_| reference::to_text(&reference::random_cube(&mut rng))).collect();
+    let binary = release_binary()?;
+    let tables = target_dir().join("xtask-bench-cube").join("tables");
+    if tables.exists() {
+        std::fs::remove_dir_all(&tables).with_context(|| format!("cannot empty {}", tables.display()))?;
+    }
+    println!("building the cube tables");
+    let mut gen = Command::new(&binary);
+    gen.arg("--tables").arg(&tables).args(["gen", "cube"]);
+    let (generation_seconds, generation_peak_bytes) = timed_with_peak_memory(&mut gen)?;
+    let tables_on_disk = table_bytes(&tables)?;
+
+    println!("solving {CUBES} cubes with ours");
+    let resident_before = resident_bytes();
+    let solver = Tables::open(&tables)?.cube()?;
+    let mut runs = Vec::new();
+    for (metric, bound, label) in [(Metric::Htm, 20, "HTM"), (Metric::Qtm, 26, "QTM")] {
+        let (seconds, lengths) = solve_all(&cubes, metric == Metric::Qtm, |text| {
+            let cube =
+                Facelets::from_urfdlb(text).and_then(|f| f.cube()).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
+            let moves = solver.solve(&cube, metric, bound as u32).context("no solution within the bound")?;
+            Ok(moves_text(&moves))
+        })?;
+        runs.push(Run {
+            name: format!("ours, {label} ≤ {bound}"),
+            seconds,
+            lengths,
+            bound,
+            tables_on_disk: Some(tables_on_disk),
+            resident_bytes: None,
+            generation_seconds,
+            generation_peak_bytes,
+        });
+    }
+    let ours_resident = resident_bytes().zip(resident_before).map(|(after, before)| after.saturating_sub(before));
+    runs.iter_mut().for_each(|run| run.resident_bytes = ours_resident);
+
+    println!("solving {CUBES} cubes with the anchor (min2phase)");
+    let resident_before = resident_bytes();
+    let started = Instant::now();
+    anchor_solve(&reference::to_text(&reference::SOLVED))?;
+    let anchor_generation = started.elapsed().as_secs_f64();
+    let (seconds, lengths) = solve_all(&cubes, false, anchor_solve)?;
+    let anchor_resident = resident_bytes().zip(resident_before).map(|(after, before)| after.saturating_sub(before));
+    runs.push(Run {
+        name: "anchor: min2phase 0.2.4, HTM ≤ 20".into(),
+        seconds,
+        lengths,
+        bound: 20,
+        tables_on_disk: None,
+        resident_bytes: anchor_resident,
+        generation_seconds: anchor_generation,
+        generation_peak_bytes: None,
+    });
+
+    println!("timing the commands");
+    let one_cube_ms = one_cube_command(&binary, &tables, &cubes[0])?;
+    let report = environment(&load_before)
+        + &table(&runs)
+        + &format!("\n`solve cube FACELETS` (the first cube), process start included: {one_cube_ms:.2} ms, the median of {COMMAND_RUNS} runs\n\n")
+        + &aims(&runs, one_cube_ms);
+    println!("\n{report}");
+    if let Some(out) = out {
+        write_marked(out, &report, MARKERS)?;
+        println!("wrote {}", out.display());
+    }
+    Ok(())
+}
+
+/// Solves every cube with `solve` (a facelet string in, moves in standard notation out),
+/// timing each alone; checks each answer on the test model and returns the times and the
+/// lengths, in quarter turns when `quarter_turns`, else in face turns.
+fn solve_all(
+    cubes: &[String],
+    quarter_turns: bool,
+    mut solve: impl FnMut(&str) -> anyhow::Result<String>,
+) -> anyhow::Result<(Vec<f64>, Vec<usize>)> {
+    let (mut seconds, mut lengths) = (Vec::with_capacity(cubes.len()), Vec::with_capacity(cubes.len()));
+    for text in cubes {
+        let started = Instant::now();
+        let answer = solve(text)?;
+        seconds.push(started.elapsed().as_secs_f64());
+        lengths.push(checked_length(text, &answer, quarter_turns)?);
+    }
+    Ok((seconds, lengths))
+}
+
+/// The length of `answer` after checking on the test model that it solves `text`.
+fn checked_length(text: &str, answer: &str, quarter_turns: bool) -> anyhow::Result<usize> {
+    let cube = reference::from_text(text).context("a drawn cube is a facelet string")?;
+    let turns = reference::parse_turns(answer).with_context(|| format!("{answer:?} is not standard notation"))?;
+    if !reference::is_solved(&reference::apply_all(&cube, &turns)) {
+        bail!("{answer:?} does not solve {text}");
+    }
+    Ok(if quarter_turns { reference::quarter_length(&turns) } else { turns.len() })
+}
+
+/// The anchor's answer of at most 20 face turns.
+fn anchor_solve(text: &str) -> anyhow::Result<String> {
+    let answer = min2phase::solve(&text.to_string(), 20);
+    if answer.starts_with("Error") {
+        bail!("min2phase: {answer} for {text}");
+    }
+    Ok(answer.trim().to_string())
+}
+
+/// The resident memory of this process.
+fn resident_bytes() -> Option<u64> {
+    let kib = proc_field("/proc/self/status", "VmRSS")?;
+    Some(kib.trim_end_matches(" kB").trim().parse::<u64>().ok()? * 1024)
+}
+
+/// The size of the cube's table files.
+fn table_bytes(dir: &Path) -> anyhow::Result<u64> {
+    let mut total = 0;
+    for spec in specs() {
+        let path = dir.join(spec.file_name());
+        total += std::fs::metadata(&path).with_context(|| format!("cannot read {}", path.display()))?.len();
+    }
+    Ok(total)
+}
+
+/// The median wall time of `solve cube FACELETS`, process start included, in milliseconds.
+fn one_cube_command(binary: &Path, tables: &Path, facelets: &str) -> anyhow::Result<f64> {
+    let mut command = Command::new(binary);
+    command.arg("--tables").arg(tables).args(["solve", "cube", facelets]);
+    let mut times = Vec::with_capacity(COMMAND_RUNS);
+    // One run first, untimed, so the binary and the tables are in the page cache.
+    for run in 0..=COMMAND_RUNS {
+        let started = Instant::now();
+        let output = command.output()?;
+        if !output.status.success() {
+            bail!("{command:?} failed: {}", String::from_utf8_lossy(&output.stderr));
+        }
+        if run > 0 {
+            times.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    Ok(median(&mut times))
+}
+
+fn environment(load_before: &str) -> String {
+    let cores = std::thread::available_parallelism().map_or(0, usize::from);
+    let cpu = proc_field("/proc/cpuinfo", "model name").unwrap_or_else(|| "unknown CPU".into());
+    let commit = crate::bench::command_line("git", &["describe", "--always", "--dirty"]);
+    let mut text = String::new();
+    let _ = writeln!(text, "- machine: {cores} cores, {cpu}");
+    let _ = writeln!(text, "- load average (1, 5, 15 min): {load_before} before the run, {} after", load_average());
+    let _ = writeln!(
+        text,
+        "- commit {commit}; {CUBES} random-state cubes (seed {SEED}), every time single-threaded, one cube at a time\n"
+    );
+    text
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+fn table(runs: &[Run]) -> String {
+    let mut text = String::new();
+    let header: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();
+    let _ = writeln!(text, "| {CUBES} random cubes | {} |", header.join(" | "));
+    let _ = writeln!(text, "|---|{}", "---:|".repeat(runs.len()));
+    let row = |text: &mut String, figure: &str, cell: &dyn Fn(&Run) -> String| {
+        let cells: Vec<String> = runs.iter().map(cell).collect();
+        let _ = writeln!(text, "| {figure} | {} |", cells.join(" | "));
+    };
+    let seconds = |s: f64| duration(s * 1e9);
+    row(&mut text, "median per cube", &|r| seconds(median(&mut r.seconds.clone())));
+    row(&mut text, "slowest cube", &|r| seconds(r.seconds.iter().copied().fold(0.0, f64::max)));
+    row(&mut text, "all cubes", &|r| seconds(r.seconds.iter().sum()));
+    row(&mut text, "mean length", &|r| {
+        format!("{:.2}", r.lengths.iter().sum::<usize>() as f64 / r.lengths.len() as f64)
+    });
+    row(&mut text, "longest", &|r| r.lengths.iter().max().map_or("–".into(), |l| format!("{l} (bound {})", r.bound)));
+    row(&mut text, "tables on disk", &|r| r.tables_on_disk.map_or("none (computed at start)".into(), megabytes));
+    row(&mut text, "resident memory added", &|r| r.resident_bytes.map_or("not sampled".into(), megabytes));
+    row(&mut text, "tables generated", &|r| seconds(r.generation_seconds));
+    row(&mut text, "generation peak memory", &|r| r.generation_peak_bytes.map_or("–".into(), megabytes));
+    text
+}
+
+fn aims(runs: &[Run], one_cube_ms: f64) -> String {
+    let mut text = String::new();
+    let mut aim = |what: String, met: bool| {
+        let _ = writeln!(text, "- {} {what}", if met { "met:" } else { "**not met**:" });
+    };
+    let median_of = |run: &Run| median(&mut run.seconds.clone());
+    let (htm, qtm, anchor) = (&runs[0], &runs[1], &runs[2]);
+    for run in runs {
+        let longest = run.lengths.iter().copied().max().unwrap_or(0);
+        aim(format!("{}: every cube within {} ({longest} at most)", run.name, run.bound), longest <= run.bound);
+    }
+    aim(
+        format!(
+            "HTM median below the anchor's ({} against {})",
+            duration(median_of(htm) * 1e9),
+            duration(median_of(anchor) * 1e9)
+        ),
+        median_of(htm) < median_of(anchor),
+    );
+    aim(format!("HTM median at 0.1 ms ({})", duration(median_of(htm) * 1e9)), median_of(htm) <= 1e-4);
+    aim(format!("QTM median under 2.5 ms ({})", duration(median_of(qtm) * 1e9)), median_of(qtm) < 2.5e-3);
+    let slowest = qtm.seconds.iter().copied().fold(0.0, f64::max);
+    aim(format!("QTM: no cube over 1 s (slowest {})", duration(slowest * 1e9)), slowest <= 1.0);
+    let disk = htm.tables_on_disk.unwrap_or(u64::MAX);
+    aim(format!("tables at most 64 MB on disk ({})", megabytes(disk)), disk <= 64_000_000);
+    aim(format!("tables generated in at most 60 s ({:.1} s)", htm.generation_seconds), htm.generation_seconds <= 60.0);
+    aim(format!("`solve cube FACELETS` under 20 ms ({one_cube_ms:.2} ms)"), one_cube_ms < 20.0);
+    text
+}
