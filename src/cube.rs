@@ -114,7 +114,7 @@ impl<'a> Solvers<'a> {
         };
         // Within twice the table's depth, meeting the table in the middle is exact. Whether
         // the cube is that close, the two-phase search tells (it misses no solution of at
-        // most its bound); it takes a few milliseconds where meeting the table takes 0.6 s.
+        // most its bound) in a few milliseconds, where meeting the table takes 0.6 s.
         let within_radius =
             Metric::Qtm.length(&moves) <= EXACT_RADIUS || solver.solve(cube, Metric::Qtm, EXACT_RADIUS).is_some();
         if within_radius {

@@ -12,13 +12,13 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICE_PERMS, TWISTS};
+use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS};
 use puzzle_tables_models::cube::move_tables::{corner_perm_moves, ud_edge_perm_moves, CoordinateMoves};
 use puzzle_tables_models::cube::symmetry::{
     conjugate_flip_slice, inverse, twist_conjugates, FLIP_SLICE_CLASSES, SYMMETRIES,
 };
-use puzzle_tables_models::cube::{moves_text, Metric};
-use puzzle_tables_query::cube::{Permutation, CLASSES_SPEC, PHASE1_SPEC};
+use puzzle_tables_models::cube::{moves_text, Metric, Move};
+use puzzle_tables_query::cube::{Permutation, Phase1Pair, CLASSES_SPEC, PHASE1_SPEC};
 use puzzle_tables_query::Metadata;
 
 use crate::{BuiltTable, Progress};
@@ -278,7 +278,7 @@ fn permutation_name(permutation: Permutation) -> &'static str {
 }
 
 /// The distances, in `metric`, of every pair (value of `permutation`, slice permutation) to
-/// solved by phase-2 moves: a layered search in which a half turn counts two in QTM.
+/// solved by phase-2 moves.
 pub fn pair_distances(
     permutation: Permutation,
     moves: &[u16],
@@ -287,7 +287,21 @@ pub fn pair_distances(
 ) -> (Vec<u8>, Vec<u64>) {
     let width = permutation.moves().len();
     let column = |k: usize| if width == PHASE2_MOVES.len() { k } else { PHASE2_MOVES[k].index() };
-    let count = permutation.count() * SLICE_PERMS;
+    layered_distances(permutation.count() * SLICE_PERMS, &PHASE2_MOVES, metric, |index, k| {
+        let (value, slice) = (index / SLICE_PERMS, index % SLICE_PERMS);
+        usize::from(moves[value * width + column(k)]) * SLICE_PERMS + usize::from(slice_moves[slice * 10 + k])
+    })
+}
+
+/// The distance to entry 0 of each of `count` entries, where move `moves[k]` takes entry `i`
+/// to `next(i, k)`: a layered search in which a half turn counts two in QTM (the move sets
+/// hold each move's inverse at the same cost, so distances from entry 0 are distances to it).
+fn layered_distances(
+    count: usize,
+    moves: &[Move],
+    metric: Metric,
+    next: impl Fn(usize, usize) -> usize,
+) -> (Vec<u8>, Vec<u64>) {
     let mut distance = vec![UNREACHED; count];
     distance[0] = 0;
     let mut depth_counts = Vec::new();
@@ -300,20 +314,44 @@ pub fn pair_distances(
         }
         depth_counts.push(at_depth.len() as u64);
         for index in at_depth {
-            let (value, slice) = (index / SLICE_PERMS, index % SLICE_PERMS);
-            for (k, m) in PHASE2_MOVES.into_iter().enumerate() {
-                let next = usize::from(moves[value * width + column(k)]) * SLICE_PERMS
-                    + usize::from(slice_moves[slice * 10 + k]);
-                let through = depth + m.cost(metric) as u8;
-                if through < distance[next] {
-                    distance[next] = through;
-                }
+            for (k, m) in moves.iter().enumerate() {
+                let to = next(index, k);
+                distance[to] = distance[to].min(depth + m.cost(metric) as u8);
             }
         }
         depth += 1;
     }
-    assert!(!distance.contains(&UNREACHED), "every phase-2 pair is reachable");
+    assert!(!distance.contains(&UNREACHED), "every entry is reachable");
     (distance, depth_counts)
+}
+
+/// A phase-1 pair's quarter-turn distances: twist or flip, with the UD-slice positions.
+pub fn build_phase1_pair_table(pair: Phase1Pair, moves: &CoordinateMoves) -> BuiltTable {
+    let (payload, depth_counts) = layered_distances(pair.count() * SLICES, &Move::ALL, Metric::Qtm, |index, m| {
+        let (value, slice) = (index / SLICES, index % SLICES);
+        let after = match pair {
+            Phase1Pair::TwistSlice => moves.twist[value * 18 + m],
+            Phase1Pair::FlipSlice => moves.flip[value * 18 + m],
+        };
+        usize::from(after) * SLICES + usize::from(moves.slice[slice * 18 + m])
+    });
+    let name = match pair {
+        Phase1Pair::TwistSlice => "corner twist",
+        Phase1Pair::FlipSlice => "edge flip",
+    };
+    BuiltTable {
+        spec: pair.spec(),
+        metadata: Metadata {
+            description: format!(
+                "cube: for each {name} and UD-slice positions (value x 495 + slice), the fewest quarter turns \
+                 that solve both (phase 1, a half turn counting two)"
+            ),
+            generated_by: GENERATED_BY.into(),
+            depth_counts,
+            parameters: vec![("metric".into(), "qtm".into())],
+        },
+        payload,
+    }
 }
 
 /// A phase-2 pair distance table.
@@ -350,6 +388,8 @@ pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
             tables.push(build_pair_table(permutation, metric, m, &slice_moves));
         }
     }
+    let coordinate_moves = CoordinateMoves::new();
+    tables.extend(Phase1Pair::ALL.map(|pair| build_phase1_pair_table(pair, &coordinate_moves)));
     tables
 }
 
@@ -420,6 +460,33 @@ mod tests {
                 assert_eq!(nearest + 1, here, "state {state:?}");
             }
         }
+    }
+
+    fn crate_moves(text: &str) -> Vec<Move> {
+        puzzle_tables_models::cube::parse_moves(text).expect("face turns")
+    }
+
+    #[test]
+    fn phase1_quarter_turn_pairs_never_exceed_a_scramble() {
+        let moves = CoordinateMoves::new();
+        let tables = Phase1Pair::ALL.map(|pair| build_phase1_pair_table(pair, &moves).payload);
+        let mut cube = Cube::SOLVED;
+        let mut quarter_turns = 0;
+        for step in Move::ALL.iter().cycle().step_by(7).take(12) {
+            cube = cube.apply_move(*step);
+            quarter_turns += step.cost(Metric::Qtm) as u8;
+            let slice = usize::from(cube.slice());
+            let twist_slice = tables[0][usize::from(cube.twist()) * SLICES + slice];
+            let flip_slice = tables[1][usize::from(cube.flip()) * SLICES + slice];
+            assert!(twist_slice.max(flip_slice) <= quarter_turns, "after {quarter_turns} quarter turns");
+        }
+        // R2 keeps G1; R2 F is one quarter turn out of it, F F two.
+        let r2_f = Cube::SOLVED.apply_moves(&crate_moves("R2 F"));
+        assert_eq!(tables[1][usize::from(r2_f.flip()) * SLICES + usize::from(r2_f.slice())], 1);
+        let f2_u_f = Cube::SOLVED.apply_moves(&crate_moves("F U F"));
+        assert!(tables[1][usize::from(f2_u_f.flip()) * SLICES + usize::from(f2_u_f.slice())] >= 2);
+        let r = Cube::SOLVED.apply_move(Move::new(1, 1).expect("R"));
+        assert_eq!(tables[0][usize::from(r.twist()) * SLICES + usize::from(r.slice())], 1);
     }
 
     #[test]

@@ -13,7 +13,8 @@
 //!   the U/D edge permutation after each phase-2 move.
 //! - `cube-pair-distance-{1,2,3,4}.tbl`: phase-2 distances of corner permutation x slice
 //!   permutation and of U/D edge permutation x slice permutation, in face turns (1, 2) and
-//!   in quarter turns (3, 4).
+//!   in quarter turns (3, 4); `cube-pair-distance-{5,6}.tbl`: twist x UD-slice and flip x
+//!   UD-slice in quarter turns, which tighten phase 1's bound in QTM.
 //!
 //! The phase-1 coordinates' move tables are computed at start
 //! ([`CoordinateMoves`](puzzle_tables_models::cube::move_tables::CoordinateMoves)).
@@ -24,7 +25,7 @@ pub use puzzle_tables_models::cube::{
 };
 
 use puzzle_tables_models::cube::coords::{
-    COORDINATE_VERSION, CORNER_PERMS, FLIP_SLICES, PHASE2_MOVES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS,
+    COORDINATE_VERSION, CORNER_PERMS, FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS,
 };
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
 use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES};
@@ -121,11 +122,51 @@ impl Permutation {
     }
 }
 
+/// A phase-1 coordinate paired with the UD-slice positions in a quarter-turn distance table:
+/// in QTM the face-turn distance of the phase-1 table is a weak bound, and these tighten it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase1Pair {
+    /// Corner twist x UD-slice positions.
+    TwistSlice,
+    /// Edge flip x UD-slice positions.
+    FlipSlice,
+}
+
+impl Phase1Pair {
+    /// Both, twist first.
+    pub const ALL: [Phase1Pair; 2] = [Phase1Pair::TwistSlice, Phase1Pair::FlipSlice];
+
+    /// The number of values of the coordinate paired with the slice.
+    pub fn count(self) -> usize {
+        match self {
+            Phase1Pair::TwistSlice => TWISTS,
+            Phase1Pair::FlipSlice => FLIPS,
+        }
+    }
+
+    /// The spec of its quarter-turn distance table, indexed `value * 495 + slice`.
+    pub fn spec(self) -> TableSpec {
+        let variant = match self {
+            Phase1Pair::TwistSlice => 5,
+            Phase1Pair::FlipSlice => 6,
+        };
+        TableSpec {
+            puzzle: Puzzle::Cube,
+            kind: TableKind::PairDistance,
+            variant,
+            encoding: Encoding::Bytes,
+            ranking_version: COORDINATE_VERSION,
+            entries: (self.count() * SLICES) as u64,
+        }
+    }
+}
+
 /// Every cube table, in the order the generator builds them.
 pub fn specs() -> Vec<TableSpec> {
     let mut specs = vec![CLASSES_SPEC, PHASE1_SPEC];
     specs.extend(Permutation::ALL.map(Permutation::moves_spec));
     specs.extend(Metric::ALL.into_iter().flat_map(|m| Permutation::ALL.map(|p| p.distance_spec(m))));
+    specs.extend(Phase1Pair::ALL.map(Phase1Pair::spec));
     specs
 }
 
@@ -139,6 +180,8 @@ pub struct TwoPhaseSolver {
     pub(crate) edge_moves: Table,
     /// Corner x slice and edge x slice distances, HTM then QTM.
     pub(crate) pair_distances: [[Table; 2]; 2],
+    /// Twist x slice and flip x slice quarter-turn distances, for QTM's phase 1.
+    pub(crate) phase1_pairs: [Table; 2],
     /// For each corner permutation and metric, the fewest phase-2 moves that solve the
     /// corners (the least over the slice permutations): checked before phase 2 starts.
     pub(crate) corner_bounds: [Vec<u8>; 2],
@@ -157,6 +200,7 @@ impl TwoPhaseSolver {
             corners.payload().chunks(SLICE_PERMS).map(|row| row.iter().copied().min().unwrap_or(0)).collect()
         });
         Ok(TwoPhaseSolver {
+            phase1_pairs: [open(&Phase1Pair::TwistSlice.spec())?, open(&Phase1Pair::FlipSlice.spec())?],
             corner_bounds,
             classes: open(&CLASSES_SPEC)?,
             phase1: open(&PHASE1_SPEC)?,
@@ -175,7 +219,7 @@ impl TwoPhaseSolver {
 
     /// The total size of the table files, in bytes.
     pub fn file_bytes(&self) -> u64 {
-        let pairs = self.pair_distances.iter().flatten();
+        let pairs = self.pair_distances.iter().flatten().chain(&self.phase1_pairs);
         [&self.classes, &self.phase1, &self.corner_moves, &self.edge_moves]
             .into_iter()
             .chain(pairs)
@@ -197,6 +241,13 @@ impl TwoPhaseSolver {
     #[inline]
     pub(crate) fn phase1_residue(&self, index: usize) -> u8 {
         (self.phase1.payload()[index / 4] >> ((index % 4) * 2)) & 3
+    }
+
+    /// The quarter-turn lower bound of phase 1 from the twist and flip paired with the slice.
+    #[inline]
+    pub(crate) fn phase1_qtm_bound(&self, flip: usize, slice: usize, twist: usize) -> u8 {
+        let [twist_slice, flip_slice] = &self.phase1_pairs;
+        twist_slice.payload()[twist * SLICES + slice].max(flip_slice.payload()[flip * SLICES + slice])
     }
 
     /// A permutation's value after move `k` of its table's moves (`width` of them).

@@ -51,6 +51,32 @@ impl TwoPhaseSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&self, cube: &Cube, metric: Metric, max: u32) -> Option<Vec<Move>> {
+        self.search(cube, metric, max, DIRECTIONS)
+    }
+
+    /// Whether some solution of `cube` has at most `bound` in `metric`. The two-phase search
+    /// misses no solution within its bound, so a failed search proves there is none; one
+    /// direction suffices for that (a failure must exhaust every direction it searches), which
+    /// makes it about six times cheaper than [`TwoPhaseSolver::solve`] when the answer is no.
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Cube, dir.path(), &mut puzzle_tables_generator::Silent)?;
+    /// use puzzle_tables_query::cube::{parse_moves, Cube, Metric};
+    ///
+    /// let solver = puzzle_tables_query::Tables::open(dir.path())?.cube()?;
+    /// let cube = Cube::SOLVED.apply_moves(&parse_moves("R U2 F'")?);
+    /// assert!(solver.is_within(&cube, Metric::Qtm, 4));
+    /// assert!(!solver.is_within(&cube, Metric::Qtm, 3));
+    /// assert!(solver.is_within(&cube, Metric::Htm, 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_within(&self, cube: &Cube, metric: Metric, bound: u32) -> bool {
+        self.search(cube, metric, bound, 1).is_some()
+    }
+
+    /// The two-phase search along the first `directions` of the six directions.
+    fn search(&self, cube: &Cube, metric: Metric, max: u32, directions: usize) -> Option<Vec<Move>> {
         let max = max.min(MAX_PATH as u32 - 2);
         // The cube seen along each of its three axes, and its inverse alike: six cubes whose
         // solutions all give solutions of this one, searched side by side, phase-1 length by
@@ -65,7 +91,8 @@ impl TwoPhaseSolver {
         });
         // A symmetric cube (the superflip) looks the same from several directions: search
         // each distinct view once.
-        let repeats: [bool; DIRECTIONS] = std::array::from_fn(|d| (0..d).any(|e| searches[e].root == searches[d].root));
+        let repeats: [bool; DIRECTIONS] =
+            std::array::from_fn(|d| d >= directions || (0..d).any(|e| searches[e].root == searches[d].root));
         let nearest = searches.iter().map(|s| u32::from(s.start.distance)).min().unwrap_or(0);
         for bound in nearest..=max {
             for (direction, search) in searches.iter_mut().enumerate() {
@@ -167,8 +194,15 @@ impl Search<'_> {
                 continue;
             }
             let i = m.index();
-            let flip_slice = usize::from(moves.slice[slice * 18 + i]) * FLIPS + usize::from(moves.flip[flip * 18 + i]);
+            let (next_flip, next_slice) =
+                (usize::from(moves.flip[flip * 18 + i]), usize::from(moves.slice[slice * 18 + i]));
             let twist = usize::from(moves.twist[at.twist * 18 + i]);
+            if self.metric == Metric::Qtm
+                && u32::from(solver.phase1_qtm_bound(next_flip, next_slice, twist)) > togo - cost
+            {
+                continue;
+            }
+            let flip_slice = next_slice * FLIPS + next_flip;
             let residue = solver.phase1_residue(solver.phase1_index(flip_slice, twist));
             let distance = match (residue + 3 - at.distance % 3) % 3 {
                 0 => at.distance,
