@@ -170,6 +170,30 @@ pub fn specs() -> Vec<TableSpec> {
     specs
 }
 
+/// Checks that a class or move table's entries are in range (a class below 64,430, a
+/// coordinate below its count), so that a file with a valid checksum but foreign entries is
+/// refused by `verify` rather than making the search index out of bounds.
+pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
+    let spec = table.spec();
+    let (limit, width) = match (spec.kind, spec.variant) {
+        (TableKind::SymmetryClass, _) => (FLIP_SLICE_CLASSES * 16, 4),
+        (TableKind::CoordinateMoves, 1) => (CORNER_PERMS, 2),
+        (TableKind::CoordinateMoves, _) => (UD_EDGE_PERMS, 2),
+        _ => return Ok(()),
+    };
+    let value = |bytes: &[u8]| bytes.iter().rev().fold(0usize, |v, &b| v << 8 | usize::from(b));
+    match table.payload().chunks(width).position(|bytes| value(bytes) >= limit) {
+        None => Ok(()),
+        Some(index) => {
+            let message = format!(
+                "entry {index} is {}, but every entry is below {limit}",
+                value(&table.payload()[index * width..][..width])
+            );
+            Err(table.error(crate::TableErrorKind::Inconsistent(message)))
+        }
+    }
+}
+
 /// The two-phase solver: its tables, opened and verified, and the move tables computed at
 /// start.
 #[derive(Debug)]
@@ -256,5 +280,25 @@ impl TwoPhaseSolver {
         let at = (value * width + k) * 2;
         let bytes = &table.payload()[at..at + 2];
         usize::from(u16::from_le_bytes([bytes[0], bytes[1]]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Metadata;
+
+    #[test]
+    fn a_move_table_with_an_entry_out_of_range_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = Permutation::UdEdges.moves_spec();
+        let mut payload = vec![0u8; spec.payload_len().unwrap() as usize];
+        let path = dir.path().join(spec.file_name());
+        std::fs::write(&path, spec.encode_file(&Metadata::default(), &payload)).unwrap();
+        check_coordinates(&Table::open_verified(&path, &spec).unwrap()).unwrap();
+        payload[20..22].copy_from_slice(&(UD_EDGE_PERMS as u16).to_le_bytes());
+        std::fs::write(&path, spec.encode_file(&Metadata::default(), &payload)).unwrap();
+        let error = check_coordinates(&Table::open_verified(&path, &spec).unwrap()).unwrap_err();
+        assert!(error.to_string().contains("entry 10 is 40320, but every entry is below 40320"), "{error}");
     }
 }

@@ -93,7 +93,8 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
         TableKind::Distance | TableKind::PatternDistance | TableKind::PatternDatabase => check_distance_counts(table),
         TableKind::ParentMove | TableKind::StateDistanceMod4 => Ok(()),
         TableKind::PairDistance => check_distance_counts(table),
-        TableKind::SymmetryClass | TableKind::DistanceMod3 | TableKind::CoordinateMoves => Ok(()),
+        TableKind::SymmetryClass | TableKind::CoordinateMoves => cube::check_coordinates(table),
+        TableKind::DistanceMod3 => Ok(()),
     }
 }
 
