@@ -17,7 +17,7 @@
 //!   UD-slice in quarter turns, which tighten phase 1's bound in QTM.
 //!
 //! The phase-1 coordinates' move tables are computed at start
-//! ([`CoordinateMoves`](puzzle_tables_models::cube::move_tables::CoordinateMoves)).
+//! ([`CoordinateMoves`]).
 
 /// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
 pub use puzzle_tables_models::cube::{
