@@ -68,14 +68,17 @@ impl TablesDir {
 
     /// Builds and writes every table of `puzzle`, with a progress bar on a terminal.
     pub fn generate(&self, puzzle: Puzzle) -> anyhow::Result<()> {
-        self.generate_with(|progress| puzzle_tables_generator::build(puzzle, progress))
+        self.generate_with(|progress| Ok(puzzle_tables_generator::build(puzzle, progress)?))
     }
 
     /// Builds tables with `build` and writes each, with a progress bar on a terminal.
-    fn generate_with(&self, build: impl FnOnce(&mut dyn Progress) -> Vec<BuiltTable>) -> anyhow::Result<()> {
+    fn generate_with(
+        &self,
+        build: impl FnOnce(&mut dyn Progress) -> anyhow::Result<Vec<BuiltTable>>,
+    ) -> anyhow::Result<()> {
         self.check_writable()?;
         let mut progress = Bar::new();
-        for built in build(&mut progress) {
+        for built in build(&mut progress)? {
             let path = self.path_of(&built.spec);
             write_table(&path, &built.file_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
         }
@@ -112,7 +115,7 @@ impl TablesDir {
     /// each file.
     pub fn generate_partition(&self, partition: Partition) -> anyhow::Result<ExitCode> {
         let started = Instant::now();
-        self.generate_with(|progress| puzzle_tables_generator::fifteen::build_partition(partition, progress))?;
+        self.generate_with(|progress| Ok(puzzle_tables_generator::fifteen::build_partition(partition, progress)))?;
         self.report_built(&partition.specs(), &format!("fifteen {}", partition.label()), started)?;
         Ok(ExitCode::SUCCESS)
     }

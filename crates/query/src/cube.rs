@@ -54,7 +54,8 @@ pub const PHASE1_SPEC: TableSpec = TableSpec {
 };
 
 /// A phase-2 permutation coordinate that has its own move table and pairs with the slice
-/// permutation in a distance table.
+/// permutation in a distance table. Exhaustive: besides the slice permutation, phase 2's
+/// permutation coordinates are these two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Permutation {
     /// The eight corners.
@@ -124,6 +125,7 @@ impl Permutation {
 
 /// A phase-1 coordinate paired with the UD-slice positions in a quarter-turn distance table:
 /// in QTM the face-turn distance of the phase-1 table is a weak bound, and these tighten it.
+/// Exhaustive: phase 1's coordinates besides the slice are the twist and the flip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase1Pair {
     /// Corner twist x UD-slice positions.

@@ -20,7 +20,8 @@ const MAX_PATTERNS: usize = 8;
 /// How often (in nodes generated) the search reports progress within an iteration.
 const PROGRESS_EVERY: u64 = 1 << 22;
 
-/// What a search found.
+/// What a search found. Exhaustive: a search within a move limit either finds an answer,
+/// proves there is none, or proves that it lies beyond the limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// An optimal answer, first in dictionary order among optimal ones.

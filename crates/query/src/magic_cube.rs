@@ -97,7 +97,8 @@ pub struct CubeTable {
     table: Table,
 }
 
-/// What is known of a cube's distance from solved.
+/// What is known of a cube's distance from solved. Exhaustive: the table either holds
+/// the cube, or its absence proves the cube lies beyond the table's depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// A shortest solution.

@@ -165,7 +165,9 @@ pub fn moves_from_turns(turns: &[Turn]) -> Vec<Move> {
     moves
 }
 
-/// How solutions are counted.
+/// How solutions are counted. Kept exhaustive: each metric has its own distance tables
+/// and search bounds, so adding one (the slice-turn metric, say) changes the table set and
+/// is a breaking release whatever the enum says, and callers can match on both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Metric {
     /// Half-turn metric: every face turn counts 1.
