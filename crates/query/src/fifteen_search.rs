@@ -32,8 +32,10 @@ pub enum Outcome {
     BeyondLimit(usize),
 }
 
-/// A search's answer and the work it took.
+/// A search's answer and the work it took. `#[non_exhaustive]`: its fields are for
+/// reading, and more may be added.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Search {
     /// The answer.
     pub outcome: Outcome,
@@ -42,7 +44,9 @@ pub struct Search {
 }
 
 /// Where a running search is: the current bound of its iteration and the nodes so far.
+/// `#[non_exhaustive]`: its fields are for reading, and more may be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchProgress {
     /// The iteration's bound on the answer's length.
     pub bound: usize,
@@ -50,8 +54,10 @@ pub struct SearchProgress {
     pub nodes: u64,
 }
 
-/// A search stopped by its budget before it could answer.
+/// A search stopped by its budget before it could answer. `#[non_exhaustive]`: its field
+/// is for reading, and more may be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GaveUp {
     /// Nodes generated before it stopped (a few past the budget).
     pub nodes: u64,

@@ -41,8 +41,10 @@ pub struct RotationTable {
 }
 
 /// A board's answer: the shortest move sequence smallest in dictionary order, and the
-/// symbol it brings to the centre.
+/// symbol it brings to the centre. `#[non_exhaustive]`: its fields are for reading, and
+/// more may be added.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Solution {
     /// The moves; empty when the board is already a goal.
     pub moves: Vec<Move>,
