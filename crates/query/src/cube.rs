@@ -17,7 +17,7 @@
 //!   UD-slice in quarter turns, which tighten phase 1's bound in QTM.
 //!
 //! The phase-1 coordinates' move tables are computed at start
-//! ([`CoordinateMoves`](puzzle_tables_models::cube::move_tables::CoordinateMoves)).
+//! ([`CoordinateMoves`]).
 
 /// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
 pub use puzzle_tables_models::cube::{
@@ -197,7 +197,22 @@ pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
 }
 
 /// The two-phase solver: its tables, opened and verified, and the move tables computed at
-/// start.
+/// start. Open it with [`Tables::cube`](crate::Tables::cube); solve with
+/// [`TwoPhaseSolver::solve`].
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Cube, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::cube::{parse_moves, Cube, Metric};
+///
+/// let solver = puzzle_tables_query::Tables::open(dir.path())?.cube()?;
+/// let cube = Cube::SOLVED.apply_moves(&parse_moves("F2 U'")?);
+/// let moves = solver.solve(&cube, Metric::Qtm, 3).expect("three quarter turns suffice");
+/// assert_eq!(Metric::Qtm.length(&moves), 3);
+/// assert!(cube.apply_moves(&moves).is_solved());
+/// assert!(solver.file_bytes() > 0 && solver.phase1_table().metadata().max_depth().is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct TwoPhaseSolver {
     pub(crate) classes: Table,

@@ -6,7 +6,7 @@
 //! - [`facelets`]: [`Facelets`], the 54 stickers, the solvers' facelet string and reading
 //!   the pieces off the stickers (validation, with [`CubeError`] from [`errors`]).
 //! - [`cubies`]: [`Cube`], the pieces with permutation and orientation, and its perfect key.
-//! - [`notation`]: face turns in standard notation ([`Move`]), scrambles and the two metrics.
+//! - [`notation`](mod@notation): face turns in standard notation ([`Move`]), scrambles and the two metrics.
 //! - [`coords`]: the two-phase algorithm's coordinates; [`symmetry`]: the 16 symmetries that
 //!   keep the U-D axis, which reduce the phase-1 pruning table.
 //! - [`zoj`]: the judge's net, input and answer formats.
