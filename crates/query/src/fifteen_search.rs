@@ -112,6 +112,20 @@ pub fn solve(
 
 /// [`solve`], but stopping once it has generated more than `max_nodes` nodes: a bound on
 /// the work one board can cost, for boards from untrusted input.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Fifteen, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::fifteen::{Board, Partition};
+/// use puzzle_tables_query::fifteen_search::{solve_within, GaveUp};
+///
+/// let databases = puzzle_tables_query::Tables::open(dir.path())?.fifteen(Partition::SixSixThree)?;
+/// let board: Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse()?;
+/// assert!(solve_within(&databases, &board, 80, 1_000_000, &mut |_| {}).is_ok());
+/// let gave_up: GaveUp = solve_within(&databases, &board, 80, 2, &mut |_| {}).unwrap_err();
+/// assert!(gave_up.nodes > 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve_within(
     databases: &PatternDatabases,
     board: &Board,
