@@ -74,6 +74,7 @@ pub fn open(tables: &TablesDir, choice: Option<Partition>) -> anyhow::Result<Pat
     match partition {
         Partition::SixSixThree => tables.open(Puzzle::Fifteen, |tables| tables.fifteen(partition)),
         Partition::SevenEight => tables.open_present(|tables| tables.fifteen(partition)),
+        unknown => anyhow::bail!("unknown partition {}: this build of puzzle-tables cannot open it", unknown.label()),
     }
 }
 

@@ -293,6 +293,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Puzzle::MagicCube => magic_cube::judge(&tables, &input),
                 Puzzle::Fifteen => fifteen::judge(&tables, &input, args.lightoj),
                 Puzzle::Cube => cube::judge(&tables, &input),
+                unknown => anyhow::bail!("unknown puzzle {unknown}: this build of judge does not know it"),
             }
         }
         Command::Solve(SolveCommand::Eight(args)) => eight::solve(&tables, &args),
@@ -307,6 +308,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Puzzle::MagicCube => magic_cube::stats(&tables, args.json),
             Puzzle::Fifteen => fifteen::stats(&tables, args.json),
             Puzzle::Cube => cube::stats(&tables, args.json),
+            unknown => anyhow::bail!("unknown puzzle {unknown}: this build of stats does not know it"),
         },
         Command::Gen(GenArgs { puzzles, partition: Some(partition) }) => {
             if puzzles != [Puzzle::Fifteen] {

@@ -68,14 +68,17 @@ impl TablesDir {
 
     /// Builds and writes every table of `puzzle`, with a progress bar on a terminal.
     pub fn generate(&self, puzzle: Puzzle) -> anyhow::Result<()> {
-        self.generate_with(|progress| puzzle_tables_generator::build(puzzle, progress))
+        self.generate_with(|progress| Ok(puzzle_tables_generator::build(puzzle, progress)?))
     }
 
     /// Builds tables with `build` and writes each, with a progress bar on a terminal.
-    fn generate_with(&self, build: impl FnOnce(&mut dyn Progress) -> Vec<BuiltTable>) -> anyhow::Result<()> {
+    fn generate_with(
+        &self,
+        build: impl FnOnce(&mut dyn Progress) -> anyhow::Result<Vec<BuiltTable>>,
+    ) -> anyhow::Result<()> {
         self.check_writable()?;
         let mut progress = Bar::new();
-        for built in build(&mut progress) {
+        for built in build(&mut progress)? {
             let path = self.path_of(&built.spec);
             write_table(&path, &built.file_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
         }
@@ -112,7 +115,7 @@ impl TablesDir {
     /// each file.
     pub fn generate_partition(&self, partition: Partition) -> anyhow::Result<ExitCode> {
         let started = Instant::now();
-        self.generate_with(|progress| puzzle_tables_generator::fifteen::build_partition(partition, progress))?;
+        self.generate_with(|progress| Ok(puzzle_tables_generator::fifteen::build_partition(partition, progress)))?;
         self.report_built(&partition.specs(), &format!("fifteen {}", partition.label()), started)?;
         Ok(ExitCode::SUCCESS)
     }
@@ -152,7 +155,7 @@ impl TablesDir {
                 total += 1;
                 match Table::open_verified(&path, &spec).and_then(|table| check_entries(&table).map(|()| table)) {
                     Ok(table) => writeln!(out, "ok       {} ({} bytes)", path.display(), table.file_len())?,
-                    Err(TableError { kind: TableErrorKind::Missing, .. }) => {
+                    Err(error) if matches!(error.kind(), TableErrorKind::Missing) => {
                         missing += 1;
                         writeln!(
                             out,
@@ -162,7 +165,8 @@ impl TablesDir {
                     }
                     Err(error) => {
                         damaged += 1;
-                        writeln!(out, "damaged  {error}\n  {}", rebuild_hint(&error))?;
+                        let hint = rebuild_hint(&error);
+                        writeln!(out, "damaged  {:#}\n  {hint}", anyhow::Error::new(error))?;
                     }
                 }
             }
@@ -231,7 +235,7 @@ impl TablesDir {
         let checked = Table::open_verified(&staged.temporary, &spec).and_then(|table| check_entries(&table));
         if let Err(error) = checked {
             staged.discard();
-            anyhow::bail!("{}: {}", record.file, error.kind);
+            return Err(anyhow::Error::new(error.into_kind()).context(record.file.clone()));
         }
         Ok(staged)
     }
@@ -251,9 +255,9 @@ pub fn with_rebuild_hint(error: anyhow::Error) -> anyhow::Error {
 
 /// The commands that build the table of `error` again, in the directory it names.
 fn rebuild_hint(error: &TableError) -> String {
-    let dir = error.path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = error.path().parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let dir = dir.display();
-    let name = error.path.file_name().unwrap_or_default();
+    let name = error.path().file_name().unwrap_or_default();
     let owns = |specs: Vec<TableSpec>| specs.iter().any(|spec| *spec.file_name() == *name);
     let gen = if owns(Partition::SevenEight.specs()) {
         "gen fifteen --partition 7-8` (minutes, about 4 GB of memory)".to_string()
@@ -263,7 +267,7 @@ fn rebuild_hint(error: &TableError) -> String {
             None => "gen`".to_string(),
         }
     };
-    let verb = if matches!(error.kind, TableErrorKind::Missing) { "build" } else { "rebuild" };
+    let verb = if matches!(error.kind(), TableErrorKind::Missing) { "build" } else { "rebuild" };
     format!(
         "{verb} it with `puzzle-tables --tables {dir} {gen}, or install the release tables with `puzzle-tables \
          --tables {dir} install --from RELEASE_DIR`"

@@ -93,7 +93,7 @@ fn inputs_of_every_style(puzzle: Puzzle) -> Vec<String> {
         Puzzle::Rotation => "12",
         Puzzle::MagicCube => "6",
         Puzzle::Fifteen => "22",
-        Puzzle::Cube => unreachable!("the cube is refereed as magic-cube"),
+        other => unreachable!("{other} is not in JUDGED"),
     };
     inputs.push(random(puzzle, &["--distance", deep, "--count", "2", "--seed", "1", "--judge-input"]));
     inputs.push(random(puzzle, &["--distance", "0", "--count", "1", "--seed", "1", "--judge-input"]));
@@ -134,7 +134,7 @@ fn inputs_of_every_style(puzzle: Puzzle) -> Vec<String> {
             "13 14 0 15\n",
         ]
         .join("\n"),
-        Puzzle::Cube => unreachable!("the cube is refereed as magic-cube"),
+        other => unreachable!("{other} is not in JUDGED"),
     });
     inputs
 }

@@ -30,6 +30,9 @@ fn assert_refused(dir: &Path, message: &str) {
     assert_eq!(output.status.code(), Some(2), "{errors}");
     assert_eq!(stdout_of(&output), "", "no answers from a damaged table");
     assert!(errors.contains(&format!("{TABLE}: {message}")), "expected {message:?} in {errors}");
+    // One clear line: the reason once (an error's source is not printed twice in its chain).
+    assert_eq!(errors.matches(message).count(), 1, "{errors}");
+    assert!(errors.lines().next().is_some_and(|line| line.contains(message)), "{errors}");
     assert!(errors.contains("gen eight") && errors.contains("install --from"), "{errors}");
 
     let output = binary(dir).arg("verify").output().unwrap();
@@ -70,6 +73,23 @@ fn another_puzzles_table_under_this_name_is_refused() {
     let spec = &tables_of(other)[0];
     let dir = tables_holding(&std::fs::read(tables_with(other).join(spec.file_name())).unwrap());
     assert_refused(dir.path(), &format!("holds puzzle {other}"));
+}
+
+/// An I/O error (here a symbolic link to itself, which `judge` would build over) is the
+/// table error's source: `verify` says the file cannot be read and why, on one line, once.
+#[cfg(unix)]
+#[test]
+fn a_table_that_cannot_be_read_names_the_reason_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(TABLE);
+    std::os::unix::fs::symlink(TABLE, &path).unwrap();
+    let reason = std::fs::File::open(&path).unwrap_err().to_string();
+    let output = binary(dir.path()).arg("verify").output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report = stdout_of(&output);
+    let line = format!("damaged  table {}: cannot be read: {reason}\n", path.display());
+    assert!(report.contains(&line), "expected {line:?} in {report}");
+    assert_eq!(report.matches(&reason).count(), 1, "{report}");
 }
 
 #[test]

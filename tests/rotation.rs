@@ -186,7 +186,7 @@ fn a_table_that_contradicts_itself_is_reported_not_followed() {
     let board: Board = SAMPLE.lines().next().unwrap().parse().unwrap();
     for distance in [0, 1, 5, 15] {
         let error = table_of_constant(distance, dir.path()).solve(&board).unwrap_err();
-        assert!(matches!(error.kind, TableErrorKind::Inconsistent(_)), "distance {distance}: {error}");
+        assert!(matches!(error.kind(), TableErrorKind::Inconsistent(_)), "distance {distance}: {error}");
     }
 }
 

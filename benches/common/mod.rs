@@ -25,7 +25,7 @@ use puzzle_tables_query::{tables_of, Puzzle, Table};
 /// A temporary tables directory holding every table of `puzzle`, freshly built.
 pub fn tables_dir(puzzle: Puzzle) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for table in build(puzzle, &mut Silent) {
+    for table in build(puzzle, &mut Silent).expect("the generator knows the puzzle") {
         write_table(&dir.path().join(table.spec.file_name()), &table.file_bytes()).expect("the table is written");
     }
     dir

@@ -110,7 +110,7 @@ impl Fifteen {
                 "the pattern databases find no answer within {count} moves ({outcome:?}), yet {count} moves solve the \
                  board: rebuild them with `puzzle-tables gen fifteen`"
             ),
-            Err(GaveUp { nodes }) => {
+            Err(GaveUp { nodes, .. }) => {
                 let moves = plural(count, "move");
                 let detail = format!("{moves} (shortest or not is unknown: the search gave up after {nodes} nodes)");
                 return Ok(if shortest_only { Judgement::wrong(detail) } else { Judgement::accepted(detail) });

@@ -44,6 +44,7 @@ pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Res
         Puzzle::MagicCube => check::run(&magic_cube::MagicCube::open(tables)?, args),
         Puzzle::Fifteen => check::run(&fifteen::Fifteen::open(tables, args.lightoj, args.shortest)?, args),
         Puzzle::Cube => bail!("check does not know the cube yet (the magic cube's judge is `check magic-cube`)"),
+        unknown => bail!("unknown puzzle {unknown}: this build of check does not know it"),
     }
 }
 
@@ -59,5 +60,6 @@ pub fn random_command(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::
         Puzzle::MagicCube => random::run(&magic_cube::MagicCube::open(tables)?, args),
         Puzzle::Fifteen => random::run(&fifteen::FifteenBoards, args),
         Puzzle::Cube => bail!("random does not know the cube yet (the magic cube's is `random magic-cube`)"),
+        unknown => bail!("unknown puzzle {unknown}: this build of random does not know it"),
     }
 }

@@ -19,7 +19,7 @@ pub fn tables_with(puzzle: Puzzle) -> &'static Path {
     let dir = DIR.get_or_init(|| tempfile::tempdir().expect("a temporary directory")).path();
     let mut built = BUILT.lock().unwrap_or_else(|poison| poison.into_inner());
     if built.get_or_insert_with(HashSet::new).insert(puzzle) {
-        for table in build(puzzle, &mut Silent) {
+        for table in build(puzzle, &mut Silent).expect("the generator knows the puzzle") {
             write_table(&dir.join(table.spec.file_name()), &table.file_bytes()).expect("the table is written");
         }
     }

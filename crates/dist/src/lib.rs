@@ -72,8 +72,10 @@ pub struct Artifact {
     pub sha256: String,
 }
 
-/// Why an artifact cannot be installed.
+/// Why an artifact cannot be installed. More reasons may be added, so a `match` on it
+/// needs a wildcard arm.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum DistError {
     /// A file could not be read. (The cause is the error's source, so a report that prints
     /// the chain names it once.)

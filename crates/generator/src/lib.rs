@@ -58,16 +58,41 @@ impl Progress for Silent {
     fn advance(&mut self, _: u64) {}
 }
 
+/// A puzzle this generator cannot build: [`Puzzle`] is `#[non_exhaustive]`, and a newer
+/// query crate may name puzzles that this generator predates.
+#[derive(Debug, thiserror::Error)]
+#[error("this generator cannot build tables for the puzzle `{puzzle}`: update puzzle-tables-generator")]
+pub struct UnknownPuzzle {
+    puzzle: Puzzle,
+}
+
+impl UnknownPuzzle {
+    /// The puzzle.
+    pub fn puzzle(&self) -> Puzzle {
+        self.puzzle
+    }
+}
+
 /// Builds every table `puzzle` needs (see [`puzzle_tables_query::tables_of`]).
-pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
-    match puzzle {
+///
+/// ```
+/// use puzzle_tables_generator::{build, Silent};
+/// use puzzle_tables_query::{tables_of, Puzzle};
+///
+/// let built = build(Puzzle::Eight, &mut Silent)?;
+/// assert_eq!(built[0].spec, tables_of(Puzzle::Eight)[0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Result<Vec<BuiltTable>, UnknownPuzzle> {
+    Ok(match puzzle {
         Puzzle::Eight => vec![eight::build_parent_table(progress)],
         Puzzle::Cubic => cubic::build_tables(progress),
         Puzzle::Rotation => vec![rotation::build_distance_table(progress)],
         Puzzle::MagicCube => vec![magic_cube::build_within_table(progress)],
         Puzzle::Fifteen => fifteen::build_partition(puzzle_tables_query::fifteen::Partition::SixSixThree, progress),
         Puzzle::Cube => cube::build_tables(progress),
-    }
+        _ => return Err(UnknownPuzzle { puzzle }),
+    })
 }
 
 /// Builds every table of `puzzle` and writes each into `dir` (created when missing)
@@ -84,7 +109,9 @@ pub fn build(puzzle: Puzzle, progress: &mut dyn Progress) -> Vec<BuiltTable> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_tables(puzzle: Puzzle, dir: &Path, progress: &mut dyn Progress) -> io::Result<()> {
-    for built in build(puzzle, progress) {
+    let built_tables =
+        build(puzzle, progress).map_err(|unknown| io::Error::new(io::ErrorKind::Unsupported, unknown))?;
+    for built in built_tables {
         write_table(&dir.join(built.spec.file_name()), &built.file_bytes())?;
     }
     Ok(())

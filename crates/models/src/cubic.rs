@@ -89,7 +89,8 @@ pub fn orbit_states(odd_cubes: u32) -> u32 {
     BINOMIAL_8.get(odd_cubes as usize).map_or(0, |&ways| PATTERNS * ways)
 }
 
-/// One of the three paint colours.
+/// One of the three paint colours. Exhaustive: the puzzle's cubes have these three and no
+/// other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Colour {
     /// `W`.
@@ -256,7 +257,8 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A roll, named by the direction the cube travels into the empty cell.
+/// A roll, named by the direction the cube travels into the empty cell. Exhaustive: a grid
+/// has these four directions and no other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Roll {
     /// Towards row 1 (the back); the empty cell moves down.
@@ -594,7 +596,8 @@ impl std::str::FromStr for Pattern {
 }
 
 /// A start cell's class under the board's symmetries; each class's tables are built from
-/// its representative start cell only.
+/// its representative start cell only. Exhaustive: the 3x3 board's symmetries split its
+/// nine cells into these three classes and no other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StartClass {
     /// The four corners; representative (1,1).

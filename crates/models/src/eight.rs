@@ -25,7 +25,8 @@ const EVEN_TILE_ORDERS: u32 = 20_160;
 /// The blank's value in [`Board::cells`].
 pub const BLANK: u8 = 0;
 
-/// A direction the blank travels; sliding the neighbouring tile into the blank.
+/// A direction the blank travels; sliding the neighbouring tile into the blank. Exhaustive:
+/// a grid has these four directions and no other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// The blank moves up a row.

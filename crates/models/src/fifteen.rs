@@ -26,6 +26,7 @@ pub const BLANK: u8 = 0;
 pub const MAX_DISTANCE: usize = 80;
 
 /// A direction the blank travels, sliding the neighbouring tile into the blank's cell.
+/// Exhaustive: a grid has these four directions and no other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// The blank moves down a row.

@@ -3,8 +3,10 @@
 
 use std::fmt;
 
-/// A problem with one case of a judge input, at a 1-based input line.
+/// A problem with one case of a judge input, at a 1-based input line. `#[non_exhaustive]`:
+/// its fields are for reading (build one with [`InputError::new`]), and more may be added.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InputError {
     /// The input line (1-based) where the problem was found.
     pub line: usize,

@@ -49,7 +49,8 @@ pub const CENTRE: [usize; 8] = [6, 7, 8, 11, 12, 15, 16, 17];
 const LINES: [[usize; 7]; 4] =
     [[0, 2, 6, 11, 15, 20, 22], [1, 3, 8, 12, 17, 21, 23], [10, 9, 8, 7, 6, 5, 4], [19, 18, 17, 16, 15, 14, 13]];
 
-/// One of the eight rotations, named as the judge names them.
+/// One of the eight rotations, named as the judge names them. Exhaustive: the board's four
+/// lines each turn two ways, and the puzzle has no other move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// Column 00..22 moves up.

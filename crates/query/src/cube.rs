@@ -54,7 +54,8 @@ pub const PHASE1_SPEC: TableSpec = TableSpec {
 };
 
 /// A phase-2 permutation coordinate that has its own move table and pairs with the slice
-/// permutation in a distance table.
+/// permutation in a distance table. Exhaustive: besides the slice permutation, phase 2's
+/// permutation coordinates are these two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Permutation {
     /// The eight corners.
@@ -124,6 +125,7 @@ impl Permutation {
 
 /// A phase-1 coordinate paired with the UD-slice positions in a quarter-turn distance table:
 /// in QTM the face-turn distance of the phase-1 table is a weak bound, and these tighten it.
+/// Exhaustive: phase 1's coordinates besides the slice are the twist and the flip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase1Pair {
     /// Corner twist x UD-slice positions.
@@ -195,7 +197,22 @@ pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
 }
 
 /// The two-phase solver: its tables, opened and verified, and the move tables computed at
-/// start.
+/// start. Open it with [`Tables::cube`](crate::Tables::cube); solve with
+/// [`TwoPhaseSolver::solve`].
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Cube, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::cube::{parse_moves, Cube, Metric};
+///
+/// let solver = puzzle_tables_query::Tables::open(dir.path())?.cube()?;
+/// let cube = Cube::SOLVED.apply_moves(&parse_moves("F2 U'")?);
+/// let moves = solver.solve(&cube, Metric::Qtm, 3).expect("three quarter turns suffice");
+/// assert_eq!(Metric::Qtm.length(&moves), 3);
+/// assert!(cube.apply_moves(&moves).is_solved());
+/// assert!(solver.file_bytes() > 0 && solver.phase1_table().metadata().max_depth().is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct TwoPhaseSolver {
     pub(crate) classes: Table,

@@ -71,6 +71,20 @@ impl EightTable {
 
     /// A shortest move sequence from `board` to the goal, or `None` when `board` is
     /// unsolvable. Fails only if the table's entries contradict each other.
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Eight, dir.path(), &mut puzzle_tables_generator::Silent)?;
+    /// use puzzle_tables_query::eight::{move_letters, Board, Move};
+    ///
+    /// let table = puzzle_tables_query::Tables::open(dir.path())?.eight()?;
+    /// let board: Board = "1 2 3 4 5 6 7 x 8".parse()?;
+    /// assert_eq!(table.optimal_moves(&board)?.map(|moves| move_letters(&moves)), Some("r".to_string()));
+    /// assert_eq!(table.parent_move(&board), Some(Move::Right));
+    /// assert_eq!(table.optimal_moves(&"1 2 3 4 5 6 8 7 x".parse()?)?, None, "unsolvable");
+    /// assert_eq!(table.optimal_moves(&Board::GOAL)?, Some(Vec::new()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn optimal_moves(&self, board: &Board) -> Result<Option<Vec<Move>>, TableError> {
         let Some(mut rank) = board.rank() else { return Ok(None) };
         let goal = Board::GOAL.rank();

@@ -17,8 +17,20 @@ use puzzle_tables_models::fifteen::{placement_rank, placements, RANKING_VERSION}
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
 
-/// A disjoint partition of the fifteen tiles into patterns, one database each.
+/// A disjoint partition of the fifteen tiles into patterns, one database each. Other
+/// partitions may be added, so a `match` on it needs a wildcard arm.
+///
+/// ```
+/// use puzzle_tables_query::fifteen::Partition;
+///
+/// assert_eq!(Partition::from_label("7-8"), Some(Partition::SevenEight));
+/// assert_eq!(Partition::SixSixThree.label(), "6-6-3");
+/// // One database per pattern; the patterns split the fifteen tiles.
+/// let tiles: usize = Partition::SixSixThree.patterns().iter().map(|pattern| pattern.len()).sum();
+/// assert_eq!((Partition::SixSixThree.specs().len(), tiles), (3, 15));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Partition {
     /// Two patterns of six tiles and one of three, 11.5 MB in all: the default, built on
     /// first use in a few seconds.

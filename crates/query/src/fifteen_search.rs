@@ -20,7 +20,22 @@ const MAX_PATTERNS: usize = 8;
 /// How often (in nodes generated) the search reports progress within an iteration.
 const PROGRESS_EVERY: u64 = 1 << 22;
 
-/// What a search found.
+/// What a search found. Exhaustive: a search within a move limit either finds an answer,
+/// proves there is none, or proves that it lies beyond the limit.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Fifteen, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::fifteen::{Board, Partition};
+/// use puzzle_tables_query::fifteen_search::{solve, Outcome};
+///
+/// let databases = puzzle_tables_query::Tables::open(dir.path())?.fifteen(Partition::SixSixThree)?;
+/// let board: Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse()?;
+/// assert_eq!(solve(&databases, &board, 8, &mut |_| {}).outcome, Outcome::BeyondLimit(8));
+/// let swapped: Board = "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0".parse()?;
+/// assert_eq!(solve(&databases, &swapped, 80, &mut |_| {}).outcome, Outcome::Unsolvable);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// An optimal answer, first in dictionary order among optimal ones.
@@ -31,8 +46,10 @@ pub enum Outcome {
     BeyondLimit(usize),
 }
 
-/// A search's answer and the work it took.
+/// A search's answer and the work it took. `#[non_exhaustive]`: its fields are for
+/// reading, and more may be added.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Search {
     /// The answer.
     pub outcome: Outcome,
@@ -41,7 +58,9 @@ pub struct Search {
 }
 
 /// Where a running search is: the current bound of its iteration and the nodes so far.
+/// `#[non_exhaustive]`: its fields are for reading, and more may be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchProgress {
     /// The iteration's bound on the answer's length.
     pub bound: usize,
@@ -49,8 +68,10 @@ pub struct SearchProgress {
     pub nodes: u64,
 }
 
-/// A search stopped by its budget before it could answer.
+/// A search stopped by its budget before it could answer. `#[non_exhaustive]`: its field
+/// is for reading, and more may be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GaveUp {
     /// Nodes generated before it stopped (a few past the budget).
     pub nodes: u64,
@@ -60,6 +81,23 @@ pub struct GaveUp {
 /// `databases`; gives up past `max_moves` (capped at 80, which no board exceeds).
 /// `progress` is told each new bound and, within long iterations, how the count of nodes
 /// grows.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Fifteen, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::fifteen::{move_letters, Board, Partition};
+/// use puzzle_tables_query::fifteen_search::{solve, Outcome};
+///
+/// let databases = puzzle_tables_query::Tables::open(dir.path())?.fifteen(Partition::SixSixThree)?;
+/// let board: Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse()?;
+/// let mut bounds = Vec::new();
+/// let search = solve(&databases, &board, 80, &mut |progress| bounds.push(progress.bound));
+/// let Outcome::Solved(moves) = search.outcome else { panic!("a solvable board within 80 moves") };
+/// assert_eq!(moves.len(), 9);
+/// assert!(search.nodes > 0 && bounds.last() == Some(&9));
+/// println!("{}", move_letters(&moves));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve(
     databases: &PatternDatabases,
     board: &Board,
@@ -74,6 +112,20 @@ pub fn solve(
 
 /// [`solve`], but stopping once it has generated more than `max_nodes` nodes: a bound on
 /// the work one board can cost, for boards from untrusted input.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Fifteen, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::fifteen::{Board, Partition};
+/// use puzzle_tables_query::fifteen_search::{solve_within, GaveUp};
+///
+/// let databases = puzzle_tables_query::Tables::open(dir.path())?.fifteen(Partition::SixSixThree)?;
+/// let board: Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse()?;
+/// assert!(solve_within(&databases, &board, 80, 1_000_000, &mut |_| {}).is_ok());
+/// let gave_up: GaveUp = solve_within(&databases, &board, 80, 2, &mut |_| {}).unwrap_err();
+/// assert!(gave_up.nodes > 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve_within(
     databases: &PatternDatabases,
     board: &Board,

@@ -86,7 +86,9 @@ macro_rules! numbered_enum {
 }
 
 numbered_enum! {
-    /// The puzzles that have tables.
+    /// The puzzles that have tables. It grows as puzzles are added (it last grew by
+    /// [`Cube`](Puzzle::Cube)), so a `match` on it needs a wildcard arm.
+    #[non_exhaustive]
     Puzzle {
         /// The eight puzzle.
         Eight = 1 => "eight",
@@ -178,6 +180,8 @@ impl Encoding {
 }
 
 /// Everything a reader expects of one table file; the generator writes to the same spec.
+/// Its fields are public because they are the header's fields, which the generator fills
+/// in; a new one is a new [`FORMAT_VERSION`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableSpec {
     /// The puzzle.
@@ -250,6 +254,11 @@ impl fmt::Display for TableSpec {
 
 /// Facts about how a table was generated, stored in the file. Deterministic: no times or
 /// host names, so the same generator always writes the same bytes.
+///
+/// Its fields are public because they *are* the file's layout: the generator fills them in
+/// and postcard encodes them in this order, so a new field is a new
+/// [`FORMAT_VERSION`] whatever the Rust API says (this module is outside the semver
+/// promise; see the crate's stability note).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Metadata {
     /// What the table holds, in words.
@@ -276,7 +285,8 @@ impl Metadata {
     }
 }
 
-/// The fixed header, as numbers; see the module documentation for the layout.
+/// The fixed header, as numbers; see the module documentation for the layout. Its fields
+/// are public because they are that layout, field for field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Header {
     /// [`Puzzle`] code.
@@ -306,16 +316,20 @@ pub struct Header {
 }
 
 /// Why a header could not be decoded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum HeaderError {
     /// The magic bytes are wrong: not a table file.
+    #[error("not a puzzle-tables table (wrong magic bytes)")]
     Magic,
     /// Another format version (with a valid header checksum).
+    #[error("format version {0}, but this build reads version {FORMAT_VERSION}")]
     Version(u32),
     /// The header checksum does not match: the header is damaged.
+    #[error("damaged header (header checksum mismatch)")]
     Checksum,
     /// The header length field is not 128.
+    #[error("header length {0}, expected {HEADER_LEN}")]
     Length(u32),
 }
 

@@ -12,11 +12,11 @@
 //!
 //! ```
 //! # let dir = tempfile::tempdir()?;
-//! # for puzzle in [puzzle_tables_query::Puzzle::Eight, puzzle_tables_query::Puzzle::MagicCube] {
+//! # for puzzle in [puzzle_tables_query::Puzzle::Eight, puzzle_tables_query::Puzzle::Cube] {
 //! #     puzzle_tables_generator::write_tables(puzzle, dir.path(), &mut puzzle_tables_generator::Silent)?;
 //! # }
 //! # let dir = dir.path();
-//! use puzzle_tables_query::{eight, magic_cube, Tables};
+//! use puzzle_tables_query::{cube, eight, Tables};
 //!
 //! // `Tables::open_default()` opens the directory `puzzle-tables gen` writes into.
 //! let tables = Tables::open(dir)?;
@@ -26,16 +26,24 @@
 //! let moves = tables.eight()?.optimal_moves(&board)?.expect("the board is solvable");
 //! assert_eq!(eight::move_letters(&moves), "ullddrurdllurrdlurd");
 //!
-//! // The Rubik's cube (faces U R F D L B, as cube solvers write them): exact up to 12
-//! // quarter turns.
-//! let facelets = magic_cube::Facelets::from_urfdlb(
+//! // Any Rubik's cube, by the two-phase algorithm: its stickers (faces U R F D L B, as
+//! // cube solvers write them), or the solved cube after a scramble in standard notation.
+//! let solver = tables.cube()?;
+//! let from_stickers = cube::Facelets::from_urfdlb(
 //!     "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB",
-//! )?;
-//! let answer = tables.magic_cube()?.optimal_solution(&facelets.cube()?)?;
-//! let magic_cube::Answer::Solution(turns) = answer else { panic!("within 12 turns") };
-//! assert_eq!(magic_cube::notation(&turns), "R'");
+//! )?
+//! .cube()?;
+//! let scrambled = cube::Cube::SOLVED.apply_moves(&cube::parse_moves("R U R' U' F2 D L2 B'")?);
+//! for cube in [from_stickers, scrambled] {
+//!     let moves = solver.solve(&cube, cube::Metric::Htm, 20).expect("every cube within 20 face turns");
+//!     assert!(cube.apply_moves(&moves).is_solved());
+//!     println!("{}", cube::moves_text(&moves));
+//! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The magic cube ([`Tables::magic_cube`]) answers the same cubes exactly in quarter turns
+//! up to 12, from one table; each other puzzle's reader is a method of [`Tables`].
 //!
 //! **Stability.** [`Tables`], the readers, the re-exported puzzle types and the errors follow
 //! semantic versioning; enums that may grow are `#[non_exhaustive]`. The [`format`](mod@format) module
@@ -151,6 +159,13 @@ pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
 
 /// Tables a puzzle can use but does not build on first use (the fifteen puzzle's 7-8
 /// databases): `verify` checks them when present, `install` accepts them.
+///
+/// ```
+/// use puzzle_tables_query::{fifteen::Partition, optional_tables_of, Puzzle};
+///
+/// assert_eq!(optional_tables_of(Puzzle::Fifteen), Partition::SevenEight.specs());
+/// assert!(optional_tables_of(Puzzle::Eight).is_empty());
+/// ```
 pub fn optional_tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
     match puzzle {
         Puzzle::Fifteen => fifteen::Partition::SevenEight.specs(),

@@ -97,7 +97,24 @@ pub struct CubeTable {
     table: Table,
 }
 
-/// What is known of a cube's distance from solved.
+/// What is known of a cube's distance from solved. Exhaustive: the table either holds
+/// the cube, or its absence proves the cube lies beyond the table's depth.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::MagicCube, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::magic_cube::{notation, Answer, Facelets};
+///
+/// let table = puzzle_tables_query::Tables::open(dir.path())?.magic_cube()?;
+/// // The solved cube after R (faces U R F D L B): one quarter turn from solved.
+/// let cube = Facelets::from_urfdlb("UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB")?.cube()?;
+/// match table.optimal_solution(&cube)? {
+///     Answer::Solution(turns) => assert_eq!(notation(&turns), "R'"),
+///     Answer::MoreThan(turns) => panic!("one turn, not more than {turns}"),
+/// }
+/// assert_eq!(table.solution_within_depth(&cube)?.map(|turns| turns.len()), Some(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// A shortest solution.

@@ -41,8 +41,25 @@ pub struct RotationTable {
 }
 
 /// A board's answer: the shortest move sequence smallest in dictionary order, and the
-/// symbol it brings to the centre.
+/// symbol it brings to the centre. `#[non_exhaustive]`: its fields are for reading, and
+/// more may be added.
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Rotation, dir.path(), &mut puzzle_tables_generator::Silent)?;
+/// use puzzle_tables_query::rotation::{judge_answer, move_letters, Board};
+///
+/// let table = puzzle_tables_query::Tables::open(dir.path())?.rotation()?;
+/// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+/// let solution = table.solve(&board)?;
+/// assert_eq!((solution.moves.len(), solution.centre), (2, 2));
+/// assert_eq!(table.symbol_distances(&board)?[1], 2, "symbol 2 is two moves from the centre");
+/// // The judge's two lines: the moves (or `No moves needed`), then the centre symbol.
+/// assert_eq!(judge_answer(&solution.moves, solution.centre), format!("{}\n2\n", move_letters(&solution.moves)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Solution {
     /// The moves; empty when the board is already a goal.
     pub moves: Vec<Move>,

@@ -60,22 +60,55 @@ enum Access {
     Map,
 }
 
-/// A table file that cannot be used, and why; the message names the file.
+/// A table file that cannot be used, and why; the message names the file and what is wrong
+/// with it. Its [`source`](std::error::Error::source) is the cause under that, if any (the
+/// I/O error of [`TableErrorKind::Io`]), so a report that prints the chain names each
+/// reason once.
 ///
 /// ```
+/// use std::error::Error;
 /// use puzzle_tables_query::{eight::EightTable, Table, TableErrorKind};
 ///
 /// let error = Table::open(std::path::Path::new("no/such/eight-parent.tbl"), &EightTable::SPEC).unwrap_err();
-/// assert!(matches!(error.kind, TableErrorKind::Missing));
+/// assert!(matches!(error.kind(), TableErrorKind::Missing));
+/// assert_eq!(error.path(), std::path::Path::new("no/such/eight-parent.tbl"));
 /// assert!(error.to_string().contains("puzzle-tables gen"));
+/// assert!(error.source().is_none());
 /// ```
-#[derive(Debug, thiserror::Error)]
-#[error("table {}: {kind}", path.display())]
+#[derive(Debug)]
 pub struct TableError {
+    path: PathBuf,
+    kind: TableErrorKind,
+}
+
+impl TableError {
     /// The file.
-    pub path: PathBuf,
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// What is wrong with it.
-    pub kind: TableErrorKind,
+    pub fn kind(&self) -> &TableErrorKind {
+        &self.kind
+    }
+
+    /// What is wrong with it, without the file's path (to report it under another name).
+    pub fn into_kind(self) -> TableErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "table {}: {}", self.path.display(), self.kind)
+    }
+}
+
+impl std::error::Error for TableError {
+    /// The kind's own source: the kind itself is already in the message.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        std::error::Error::source(&self.kind)
+    }
 }
 
 /// What is wrong with a table file.
@@ -85,8 +118,8 @@ pub enum TableErrorKind {
     /// There is no file.
     #[error("missing (build it with `puzzle-tables gen`, or install release tables with `puzzle-tables install`)")]
     Missing,
-    /// The file could not be read.
-    #[error("cannot be read: {0}")]
+    /// The file could not be read; the I/O error is the [`source`](std::error::Error::source).
+    #[error("cannot be read")]
     Io(#[from] io::Error),
     /// A directory (or another non-file) stands where the file should be.
     #[error("is not a regular file")]

@@ -170,16 +170,27 @@ impl Tables {
     }
 
     /// The eight puzzle's reader.
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Eight, dir.path(), &mut puzzle_tables_generator::Silent)?;
+    /// let table = puzzle_tables_query::Tables::open(dir.path())?.eight()?;
+    /// let moves = table.optimal_moves(&"2 3 4 1 5 x 7 6 8".parse()?)?.expect("solvable");
+    /// assert_eq!(moves.len(), 19);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn eight(&self) -> Result<EightTable, TableError> {
         self.table(&EightTable::SPEC).map(EightTable::from_table)
     }
 
-    /// The rotation game's reader.
+    /// The rotation game's reader; see [`rotation::Solution`](crate::rotation::Solution)
+    /// for an example.
     pub fn rotation(&self) -> Result<RotationTable, TableError> {
         self.table(&RotationTable::SPEC).map(RotationTable::from_table)
     }
 
-    /// The magic cube's reader: exact up to 12 quarter turns.
+    /// The magic cube's reader: exact up to 12 quarter turns; see
+    /// [`magic_cube::Answer`](crate::magic_cube::Answer) for an example.
     pub fn magic_cube(&self) -> Result<CubeTable, TableError> {
         self.table(&CubeTable::SPEC).map(CubeTable::from_table)
     }

@@ -39,7 +39,7 @@ pub(super) fn permutation_is_odd(items: &[u8]) -> bool {
 }
 
 /// A cube as pieces: `corners[p]` is the corner piece at position `p` (pieces and positions
-/// both numbered as [`CORNER_NAMES`](super::facelets::CORNER_NAMES)), `corner_twists[p]` its orientation there; likewise
+/// both numbered as [`CORNER_NAMES`](super::CORNER_NAMES)), `corner_twists[p]` its orientation there; likewise
 /// for the edges. Centres never move. Every [`Cube`] is solvable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cube {

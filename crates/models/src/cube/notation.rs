@@ -16,6 +16,17 @@ use super::turns::{Turn, URFDLB};
 pub const FACES: [char; 6] = ['U', 'R', 'F', 'D', 'L', 'B'];
 
 /// A face turn: face U R F D L B (0..6) turned clockwise by one, two or three quarter turns.
+///
+/// ```
+/// use puzzle_tables_models::cube::{Metric, Move};
+///
+/// let turn: Move = "R'".parse()?;
+/// assert_eq!((turn.face(), turn.quarters()), (1, 3));
+/// assert_eq!(turn.inverse().to_string(), "R");
+/// assert_eq!(("F2".parse::<Move>()?.cost(Metric::Htm), "F2".parse::<Move>()?.cost(Metric::Qtm)), (1, 2));
+/// assert!("X".parse::<Move>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     index: u8,
@@ -103,8 +114,23 @@ impl fmt::Display for Move {
 }
 
 /// A token that is not a face turn in standard notation.
+///
+/// ```
+/// use puzzle_tables_models::cube::parse_moves;
+///
+/// let error = parse_moves("R U X2").unwrap_err();
+/// assert_eq!(error.token(), "X2");
+/// assert!(error.to_string().starts_with("\"X2\" is not a face turn"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveError(pub String);
+pub struct MoveError(String);
+
+impl MoveError {
+    /// The token, as written.
+    pub fn token(&self) -> &str {
+        &self.0
+    }
+}
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -133,11 +159,29 @@ impl FromStr for Move {
 }
 
 /// Reads a sequence of face turns separated by white space, such as `R U R' U2`.
+///
+/// ```
+/// use puzzle_tables_models::cube::{moves_text, parse_moves, Cube};
+///
+/// let moves = parse_moves("R U R' U'")?;
+/// assert_eq!(moves.len(), 4);
+/// assert_eq!(moves_text(&moves), "R U R' U'");
+/// // Six times the sexy move is the identity.
+/// assert!(Cube::SOLVED.apply_moves(&moves.repeat(6)).is_solved());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveError> {
     text.split_whitespace().map(str::parse).collect()
 }
 
 /// Writes face turns in standard notation, separated by single spaces.
+///
+/// ```
+/// use puzzle_tables_models::cube::{moves_text, Move};
+///
+/// assert_eq!(moves_text(&Move::ALL[..3]), "U U2 U'");
+/// assert_eq!(moves_text(&[]), "");
+/// ```
 pub fn moves_text(moves: &[Move]) -> String {
     moves.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
 }
@@ -165,7 +209,18 @@ pub fn moves_from_turns(turns: &[Turn]) -> Vec<Move> {
     moves
 }
 
-/// How solutions are counted.
+/// How solutions are counted. Kept exhaustive: each metric has its own distance tables
+/// and search bounds, so adding one (the slice-turn metric, say) changes the table set and
+/// is a breaking release whatever the enum says, and callers can match on both.
+///
+/// ```
+/// use puzzle_tables_models::cube::{parse_moves, Metric};
+///
+/// let moves = parse_moves("R2 U F'")?;
+/// assert_eq!((Metric::Htm.length(&moves), Metric::Qtm.length(&moves)), (3, 4));
+/// assert_eq!((Metric::Htm.gods_number(), Metric::Qtm.label()), (20, "qtm"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Metric {
     /// Half-turn metric: every face turn counts 1.

@@ -20,6 +20,7 @@ pub const fn facelet(face: usize, row: usize, col: usize) -> usize {
 }
 
 /// One index of a strip in the statement's conventions: a constant, `i` or `2-i`.
+/// Exhaustive: a strip of three runs one way, the other way, or stays on one line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StripIndex {
     /// A fixed row or column.
