@@ -117,9 +117,12 @@ impl<'a> Solvers<'a> {
         };
         // Within twice the table's depth, meeting the table in the middle is exact. Whether
         // the cube is that close, the two-phase search tells (it misses no solution of at
-        // most its bound) in a few milliseconds, where meeting the table takes 0.6 s.
-        let within_radius =
-            Metric::Qtm.length(&moves) <= EXACT_RADIUS || solver.solve(cube, Metric::Qtm, EXACT_RADIUS).is_some();
+        // most its bound, and one direction suffices to prove there is none), where meeting
+        // the table takes 0.6 s. A quarter-turn search is slow to prove a far cube far, but
+        // a cube within 12 quarter turns is within 12 face turns, and the face-turn search
+        // refutes that in well under a millisecond for all but the rare close cubes.
+        let within_radius = Metric::Qtm.length(&moves) <= EXACT_RADIUS
+            || (solver.is_within(cube, Metric::Htm, EXACT_RADIUS) && solver.is_within(cube, Metric::Qtm, EXACT_RADIUS));
         if within_radius {
             if let Answer::Solution(turns) = self.exact.optimal_solution(cube)? {
                 let exact = moves_from_turns(&turns);

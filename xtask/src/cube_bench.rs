@@ -1,5 +1,6 @@
-//! `cargo xtask bench-cube [--out FILE]`: any Rubik's cube, ours and a public two-phase
-//! solver side by side, in one run, on the same 1,000 random-state cubes.
+//! `cargo xtask bench-cube [--cubes N] [--out FILE]`: any Rubik's cube, ours and a public
+//! two-phase solver side by side, in one run, on the same 1,000 random-state cubes (the
+//! first N of them with `--cubes`, for quick comparisons).
 //!
 //! The cubes are drawn uniformly from all cubes by the independent test model
 //! (`tests/reference/cube.rs`, a fixed seed), never by either solver. The release binary
@@ -30,7 +31,8 @@ use crate::bench::{duration, load_average, median, proc_field, write_marked};
 use crate::fifteen_bench::timed_with_peak_memory;
 use crate::{release_binary, target_dir};
 
-const CUBES: usize = 1000;
+/// How many cubes a full run solves.
+pub const CUBES: usize = 1000;
 const SEED: u64 = 2010;
 /// How many times the one-cube command runs; the median is reported.
 const COMMAND_RUNS: usize = 101;
@@ -52,10 +54,11 @@ struct Run {
 }
 
 /// Runs everything and prints the figures; with `out`, writes them there too.
-pub fn bench(out: Option<&Path>) -> anyhow::Result<()> {
+pub fn bench(cubes: usize, out: Option<&Path>) -> anyhow::Result<()> {
     let load_before = load_average();
     let mut rng = reference::SplitMix64(SEED);
-    let cubes: Vec<String> = (0..CUBES).map(|_| reference::to_text(&reference::random_cube(&mut rng))).collect();
+    let count = cubes;
+    let cubes: Vec<String> = (0..count).map(|_| reference::to_text(&reference::random_cube(&mut rng))).collect();
     let binary = release_binary()?;
     let tables = target_dir().join("xtask-bench-cube").join("tables");
     if tables.exists() {
@@ -67,7 +70,7 @@ pub fn bench(out: Option<&Path>) -> anyhow::Result<()> {
     let (generation_seconds, generation_peak_bytes) = timed_with_peak_memory(&mut gen)?;
     let tables_on_disk = table_bytes(&tables)?;
 
-    println!("solving {CUBES} cubes with ours");
+    println!("solving {count} cubes with ours");
     let resident_before = resident_bytes();
     let solver = Tables::open(&tables)?.cube()?;
     let mut runs = Vec::new();
@@ -92,7 +95,7 @@ pub fn bench(out: Option<&Path>) -> anyhow::Result<()> {
     let ours_resident = resident_bytes().zip(resident_before).map(|(after, before)| after.saturating_sub(before));
     runs.iter_mut().for_each(|run| run.resident_bytes = ours_resident);
 
-    println!("solving {CUBES} cubes with the anchor (min2phase)");
+    println!("solving {count} cubes with the anchor (min2phase)");
     let resident_before = resident_bytes();
     let started = Instant::now();
     anchor_solve(&reference::to_text(&reference::SOLVED))?;
@@ -112,8 +115,8 @@ pub fn bench(out: Option<&Path>) -> anyhow::Result<()> {
 
     println!("timing the commands");
     let one_cube_ms = one_cube_command(&binary, &tables, &cubes[0])?;
-    let report = environment(&load_before)
-        + &table(&runs)
+    let report = environment(&load_before, count)
+        + &table(&runs, count)
         + &format!("\n`solve cube FACELETS` (the first cube), process start included: {one_cube_ms:.2} ms, the median of {COMMAND_RUNS} runs\n\n")
         + &aims(&runs, one_cube_ms);
     println!("\n{report}");
@@ -196,7 +199,7 @@ fn one_cube_command(binary: &Path, tables: &Path, facelets: &str) -> anyhow::Res
     Ok(median(&mut times))
 }
 
-fn environment(load_before: &str) -> String {
+fn environment(load_before: &str, count: usize) -> String {
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
     let cpu = proc_field("/proc/cpuinfo", "model name").unwrap_or_else(|| "unknown CPU".into());
     let commit = crate::bench::command_line("git", &["describe", "--always", "--dirty"]);
@@ -205,7 +208,7 @@ fn environment(load_before: &str) -> String {
     let _ = writeln!(text, "- load average (1, 5, 15 min): {load_before} before the run, {} after", load_average());
     let _ = writeln!(
         text,
-        "- commit {commit}; {CUBES} random-state cubes (seed {SEED}), every time single-threaded, one cube at a time\n"
+        "- commit {commit}; {count} random-state cubes (seed {SEED}), every time single-threaded, one cube at a time\n"
     );
     text
 }
@@ -214,10 +217,10 @@ fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
-fn table(runs: &[Run]) -> String {
+fn table(runs: &[Run], count: usize) -> String {
     let mut text = String::new();
     let header: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();
-    let _ = writeln!(text, "| {CUBES} random cubes | {} |", header.join(" | "));
+    let _ = writeln!(text, "| {count} random cubes | {} |", header.join(" | "));
     let _ = writeln!(text, "|---|{}", "---:|".repeat(runs.len()));
     let row = |text: &mut String, figure: &str, cell: &dyn Fn(&Run) -> String| {
         let cells: Vec<String> = runs.iter().map(cell).collect();

@@ -15,7 +15,7 @@
 //!   `target/man`].
 //! - `cargo xtask bench-fifteen [--out FILE]`: Korf's 100 fifteen-puzzle instances with the
 //!   6-6-3 and 7-8 databases and a public solver side by side (see [`fifteen_bench`]).
-//! - `cargo xtask bench-cube [--out FILE]`: 1,000 random-state Rubik's cubes, ours in both
+//! - `cargo xtask bench-cube [--cubes N] [--out FILE]`: 1,000 random-state Rubik's cubes, ours in both
 //!   metrics and a public two-phase solver side by side (see [`cube_bench`]).
 #![deny(missing_docs)]
 
@@ -31,7 +31,7 @@ use puzzle_tables_dist::{write_release, Manifest, TableRecord, MANIFEST_FILE, SU
 use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle, Table};
 
 const USAGE: &str = "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR | cargo xtask \
-                     bench [--out FILE] | cargo xtask bench-fifteen [--out FILE] | cargo xtask bench-cube [--out FILE] | cargo xtask man [--out DIR]";
+                     bench [--out FILE] | cargo xtask bench-fifteen [--out FILE] | cargo xtask bench-cube [--cubes N] [--out FILE] | cargo xtask man [--out DIR]";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,8 +45,12 @@ fn main() -> anyhow::Result<()> {
         ["man", "--out", out] => man(Path::new(out)),
         ["bench-fifteen"] => fifteen_bench::bench(None),
         ["bench-fifteen", "--out", out] => fifteen_bench::bench(Some(Path::new(out))),
-        ["bench-cube"] => cube_bench::bench(None),
-        ["bench-cube", "--out", out] => cube_bench::bench(Some(Path::new(out))),
+        ["bench-cube"] => cube_bench::bench(cube_bench::CUBES, None),
+        ["bench-cube", "--out", out] => cube_bench::bench(cube_bench::CUBES, Some(Path::new(out))),
+        ["bench-cube", "--cubes", n] => cube_bench::bench(n.parse().context("--cubes takes a count")?, None),
+        ["bench-cube", "--cubes", n, "--out", out] => {
+            cube_bench::bench(n.parse().context("--cubes takes a count")?, Some(Path::new(out)))
+        }
         _ => bail!("{USAGE}"),
     }
 }

@@ -86,8 +86,16 @@ impl TwoPhaseSolver {
             let root = if direction >= 3 { turned.inverse() } else { turned };
             let (flip_slice, twist) = (root.flip_slice() as usize, usize::from(root.twist()));
             let distance = self.phase1_distance(flip_slice, twist);
-            let start = Phase1Node { flip_slice, twist, corners: usize::from(root.corner_perm()), distance };
-            Search { solver: self, metric, root, start, path: [Move::ALL[0]; MAX_PATH], length: 0 }
+            let start = Phase1Node { flip_slice, twist, distance };
+            Search {
+                solver: self,
+                metric,
+                root,
+                root_corners: usize::from(root.corner_perm()),
+                start,
+                path: [Move::ALL[0]; MAX_PATH],
+                length: 0,
+            }
         });
         // A symmetric cube (the superflip) looks the same from several directions: search
         // each distinct view once.
@@ -136,13 +144,13 @@ impl TwoPhaseSolver {
     }
 }
 
-/// Where phase 1 stands: its coordinates, the corner permutation (for phase 2's corner bound)
-/// and the exact phase-1 distance.
+/// Where phase 1 stands: its coordinates and the exact phase-1 distance. The corner
+/// permutation is followed only once phase 1 ends: a lookup per node in its 1.4 MB table
+/// would cost more than replaying the few paths that reach G1.
 #[derive(Clone, Copy)]
 struct Phase1Node {
     flip_slice: usize,
     twist: usize,
-    corners: usize,
     distance: u8,
 }
 
@@ -151,6 +159,7 @@ struct Search<'a> {
     solver: &'a TwoPhaseSolver,
     metric: Metric,
     root: Cube,
+    root_corners: usize,
     start: Phase1Node,
     path: [Move; MAX_PATH],
     length: usize,
@@ -175,9 +184,14 @@ impl Search<'_> {
             // A phase-1 solution that ends with a phase-2 move was in G1 one move earlier,
             // and that shorter phase 1 has been tried.
             let ends_in_phase2 = depth > 0 && PHASE2_MOVES.contains(&self.path[depth - 1]);
-            return at.distance == 0
-                && !ends_in_phase2
-                && u32::from(solver.corner_bounds[self.metric as usize][at.corners]) <= budget2
+            if at.distance != 0 || ends_in_phase2 {
+                return false;
+            }
+            let corner_moves = &solver.corner_moves;
+            let corners = self.path[..depth].iter().fold(self.root_corners, |c, m| {
+                TwoPhaseSolver::permutation_after(corner_moves, Move::COUNT, c, m.index())
+            });
+            return u32::from(solver.corner_bounds[self.metric as usize][corners]) <= budget2
                 && self.phase2_start(depth, budget2, last_face);
         }
         let moves = &solver.coordinate_moves;
@@ -212,9 +226,8 @@ impl Search<'_> {
             if u32::from(distance) > togo - cost {
                 continue;
             }
-            let corners = TwoPhaseSolver::permutation_after(&solver.corner_moves, Move::COUNT, at.corners, i);
             self.path[depth] = m;
-            let next = Phase1Node { flip_slice, twist, corners, distance };
+            let next = Phase1Node { flip_slice, twist, distance };
             if self.phase1(next, togo - cost, budget2, depth + 1, face) {
                 return true;
             }
