@@ -110,6 +110,18 @@ impl Judgement {
         Judgement { outcome: Outcome::NoAnswer, detail, shortest: None }
     }
 
+    /// The verdict when the output has no line left for a board whose answer is a move
+    /// string: the goal's answer is an empty line, and a last one without its line end reads
+    /// as nothing at all, which a lenient judge forgives; any other board has no answer.
+    pub fn missing_move_line(is_goal: bool, lines: usize) -> Judgement {
+        if is_goal {
+            Judgement::accepted("0 moves (the empty answer, missing at the end of the output), shortest")
+                .with_shortest(true)
+        } else {
+            Judgement::no_answer(lines)
+        }
+    }
+
     /// The same judgement, saying whether the answer is shortest.
     pub fn with_shortest(self, shortest: bool) -> Judgement {
         Judgement { shortest: Some(shortest), ..self }

@@ -64,15 +64,7 @@ impl Checker for Eight {
     fn judge<R: BufRead>(&self, board: &Board, output: &mut AnswerLines<R>) -> anyhow::Result<Judgement> {
         let optimal = self.table.optimal_moves(board)?;
         let Some(line) = output.next_line()? else {
-            // The goal's answer is an empty line; a last one without its line end is read as
-            // nothing at all, which a lenient judge forgives.
-            if *board == Board::GOAL {
-                return Ok(Judgement::accepted(
-                    "0 moves (the empty answer, missing at the end of the output), shortest",
-                )
-                .with_shortest(true));
-            }
-            return Ok(Judgement::no_answer(output.lines_taken()));
+            return Ok(Judgement::missing_move_line(*board == Board::GOAL, output.lines_taken()));
         };
         if line.cut {
             return Ok(Judgement::wrong(format!("line {} is longer than {MAX_LINE_BYTES} bytes", line.number)));

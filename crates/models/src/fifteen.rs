@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use crate::judge::{Case, InputError};
+use crate::judge::{line_blocks, Case, InputError};
 
 /// Bumped whenever [`placement_rank`] changes; tables built with another ranking are refused.
 pub const RANKING_VERSION: u32 = 1;
@@ -335,22 +335,6 @@ pub fn parse_judge_input(input: &str) -> JudgeInput {
         InputError::new(count_line, problem)
     });
     JudgeInput { cases, count_problem }
-}
-
-/// The non-blank lines of `input`, numbered from 1 and trimmed, in blocks separated by
-/// blank lines.
-fn line_blocks(input: &str) -> Vec<Vec<(usize, &str)>> {
-    let mut blocks: Vec<Vec<(usize, &str)>> = vec![Vec::new()];
-    for (index, line) in input.lines().enumerate() {
-        let line = line.trim();
-        match blocks.last_mut() {
-            Some(block) if !line.is_empty() => block.push((index + 1, line)),
-            Some(block) if !block.is_empty() => blocks.push(Vec::new()),
-            _ => {}
-        }
-    }
-    blocks.retain(|block| !block.is_empty());
-    blocks
 }
 
 fn parse_boards(blocks: &[Vec<(usize, &str)>]) -> Vec<Case<Board>> {

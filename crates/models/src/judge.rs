@@ -32,6 +32,22 @@ impl std::error::Error for InputError {}
 /// One parsed case, or why it was rejected; a judge input becomes a list of these, in order.
 pub type Case<T> = Result<T, InputError>;
 
+/// The non-blank lines of `input`, numbered from 1 and trimmed, in blocks separated by
+/// blank lines (a judge format whose cases are blocks of lines).
+pub fn line_blocks(input: &str) -> Vec<Vec<(usize, &str)>> {
+    let mut blocks: Vec<Vec<(usize, &str)>> = vec![Vec::new()];
+    for (index, line) in input.lines().enumerate() {
+        let line = line.trim();
+        match blocks.last_mut() {
+            Some(block) if !line.is_empty() => block.push((index + 1, line)),
+            Some(block) if !block.is_empty() => blocks.push(Vec::new()),
+            _ => {}
+        }
+    }
+    blocks.retain(|block| !block.is_empty());
+    blocks
+}
+
 /// The lines of `input` that hold something, numbered from 1, with surrounding blanks
 /// trimmed. Blank lines are skipped, so their numbers are simply never yielded.
 pub fn numbered_lines(input: &str) -> impl Iterator<Item = (usize, &str)> {

@@ -1,7 +1,7 @@
 //! The magic cube judge's formats (ZOJ 2477): the unfolded net, the judge input (a count,
 //! then nine-line nets) and the judge answer (`face dir` steps, at most five).
 
-use crate::judge::{Case, InputError};
+use crate::judge::{line_blocks, Case, InputError};
 
 use super::cubies::Cube;
 use super::facelets::{colour_byte, Facelets};
@@ -56,26 +56,12 @@ pub fn parse_judge_input(input: &str) -> JudgeInput {
     let cases = parse_cases(&blocks);
     let count_problem = (cases.len() != count).then(|| {
         let present = cases.len();
-        let problem = format!("the input announces {count} cases but holds {present}; answering the {present} present");
+        let cases = if count == 1 { "case" } else { "cases" };
+        let problem =
+            format!("the input announces {count} {cases} but holds {present}; answering the {present} present");
         InputError::new(count_line, problem)
     });
     JudgeInput { cases, count_problem }
-}
-
-/// The non-blank lines of `input`, numbered from 1 and trimmed, in blocks separated by
-/// blank lines.
-fn line_blocks(input: &str) -> Vec<Vec<(usize, &str)>> {
-    let mut blocks: Vec<Vec<(usize, &str)>> = vec![Vec::new()];
-    for (index, line) in input.lines().enumerate() {
-        let line = line.trim();
-        match blocks.last_mut() {
-            Some(block) if !line.is_empty() => block.push((index + 1, line)),
-            Some(block) if !block.is_empty() => blocks.push(Vec::new()),
-            _ => {}
-        }
-    }
-    blocks.retain(|block| !block.is_empty());
-    blocks
 }
 
 fn parse_cases(blocks: &[Vec<(usize, &str)>]) -> Vec<Case<Cube>> {
