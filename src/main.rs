@@ -58,8 +58,8 @@ enum Command {
     /// named with its input line on standard error, and the exit status is 1. For one answer
     /// line per input line, rejected ones included, use `solve PUZZLE -`.
     Judge(JudgeArgs),
-    /// Solve one case: the fewest moves and an optimal sequence of them (where a search stops
-    /// short, `solve cube` and `solve fifteen` say how far is known).
+    /// Solve one case: the fewest moves and an optimal sequence of them (`solve cube`: any
+    /// cube within God's numbers, exactly optimal within 12 quarter turns).
     #[command(subcommand)]
     Solve(SolveCommand),
     /// Show what a puzzle's tables hold: how many states, how far, how many at each distance
