@@ -29,7 +29,7 @@ const WARM_UP_SECONDS: &str = "1";
 const MEASUREMENT_SECONDS: &str = "2";
 
 /// How many times the one-case command runs; the median is reported.
-const COMMAND_RUNS: usize = 101;
+pub(crate) const COMMAND_RUNS: usize = 101;
 
 /// For each puzzle, the arguments after `solve` of its one-case command: one of its
 /// hardest cases.
@@ -158,21 +158,27 @@ fn time_one_case_commands(binary: &Path, tables: &Path) -> anyhow::Result<HashMa
     for &(puzzle, args) in ONE_CASE {
         let mut command = Command::new(binary);
         command.arg("--tables").arg(tables).arg("solve").args(args);
-        let mut times = Vec::with_capacity(COMMAND_RUNS);
-        // One run first, untimed, so the binary and the table are in the page cache.
-        for run in 0..=COMMAND_RUNS {
-            let started = Instant::now();
-            let output = command.output()?;
-            if !output.status.success() {
-                bail!("{command:?} failed: {}", String::from_utf8_lossy(&output.stderr));
-            }
-            if run > 0 {
-                times.push(started.elapsed().as_secs_f64() * 1e3);
-            }
-        }
-        medians.insert(puzzle, median(&mut times));
+        medians.insert(puzzle, median_command_ms(&mut command)?);
     }
     Ok(medians)
+}
+
+/// The median wall time of `command` over [`COMMAND_RUNS`] runs, process start included, in
+/// milliseconds; an error if any run fails.
+pub(crate) fn median_command_ms(command: &mut Command) -> anyhow::Result<f64> {
+    let mut times = Vec::with_capacity(COMMAND_RUNS);
+    // One run first, untimed, so the binary and the tables are in the page cache.
+    for run in 0..=COMMAND_RUNS {
+        let started = Instant::now();
+        let output = command.output()?;
+        if !output.status.success() {
+            bail!("{command:?} failed: {}", String::from_utf8_lossy(&output.stderr));
+        }
+        if run > 0 {
+            times.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    Ok(median(&mut times))
 }
 
 pub(crate) fn median(values: &mut [f64]) -> f64 {

@@ -27,15 +27,13 @@ use anyhow::{bail, Context};
 use puzzle_tables_query::cube::{moves_text, specs, Facelets, Metric};
 use puzzle_tables_query::Tables;
 
-use crate::bench::{duration, load_average, median, proc_field, write_marked};
+use crate::bench::{duration, load_average, median, median_command_ms, proc_field, write_marked, COMMAND_RUNS};
 use crate::fifteen_bench::timed_with_peak_memory;
 use crate::{release_binary, target_dir};
 
 /// How many cubes a full run solves.
 pub const CUBES: usize = 1000;
 const SEED: u64 = 2010;
-/// How many times the one-cube command runs; the median is reported.
-const COMMAND_RUNS: usize = 101;
 const MARKERS: (&str, &str) = ("<!-- cargo xtask bench-cube: begin -->", "<!-- cargo xtask bench-cube: end -->");
 
 /// One solver's figures on the cubes, in one metric.
@@ -184,19 +182,7 @@ fn table_bytes(dir: &Path) -> anyhow::Result<u64> {
 fn one_cube_command(binary: &Path, tables: &Path, facelets: &str) -> anyhow::Result<f64> {
     let mut command = Command::new(binary);
     command.arg("--tables").arg(tables).args(["solve", "cube", facelets]);
-    let mut times = Vec::with_capacity(COMMAND_RUNS);
-    // One run first, untimed, so the binary and the tables are in the page cache.
-    for run in 0..=COMMAND_RUNS {
-        let started = Instant::now();
-        let output = command.output()?;
-        if !output.status.success() {
-            bail!("{command:?} failed: {}", String::from_utf8_lossy(&output.stderr));
-        }
-        if run > 0 {
-            times.push(started.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    Ok(median(&mut times))
+    median_command_ms(&mut command)
 }
 
 fn environment(load_before: &str, count: usize) -> String {
