@@ -9,6 +9,12 @@ pub fn pack2(values: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// Packs values below 3 five to a byte as base-3 digits, the first the lowest (the query
+/// crate's `Encoding::Base3`).
+pub fn pack3(values: &[u8]) -> Vec<u8> {
+    values.chunks(5).map(|chunk| chunk.iter().rev().fold(0u8, |byte, &v| byte * 3 + v % 3)).collect()
+}
+
 /// Packs values below 16 into four bits each, two to a byte, the first in the low half
 /// (the query crate's `Encoding::Packed4`).
 pub fn pack4(values: &[u8]) -> Vec<u8> {
@@ -32,7 +38,7 @@ pub fn pack1(bits: impl IntoIterator<Item = u8>) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use puzzle_tables_query::format::{packed1_at, packed2_at, packed4_at};
+    use puzzle_tables_query::format::{base3_at, packed1_at, packed2_at, packed4_at};
 
     #[test]
     fn packed_values_read_back() {
@@ -42,6 +48,18 @@ mod tests {
         for (i, &v) in values.iter().enumerate() {
             assert_eq!(packed2_at(&packed, i as u64), Some(v));
         }
+    }
+
+    #[test]
+    fn base3_digits_read_back() {
+        let values: Vec<u8> = (0..1001u32).map(|i| (i * i % 7 % 3) as u8).collect();
+        let packed = super::pack3(&values);
+        assert_eq!(packed.len(), 201);
+        assert!(packed.iter().all(|&byte| byte < 243));
+        for (i, &v) in values.iter().enumerate() {
+            assert_eq!(base3_at(&packed, i as u64), Some(v));
+        }
+        assert_eq!(base3_at(&packed, 1005), None);
     }
 
     #[test]

@@ -146,6 +146,9 @@ numbered_enum! {
     Encoding {
         /// Two bits per entry, four entries per byte, the first in the lowest bits.
         Packed2 = 1 => "packed-2",
+        /// Entries below 3, five per byte as base-3 digits (the byte is `e0 + 3 e1 + 9 e2 +
+        /// 27 e3 + 81 e4`, below 243): 1.6 bits an entry.
+        Base3 = 2 => "base-3",
         /// One byte per entry.
         Bytes = 10 => "u8",
         /// One bit per entry, eight entries per byte, the first in the lowest bit.
@@ -161,6 +164,8 @@ numbered_enum! {
         U16 = 40 => "u16",
         /// Four bytes per entry, little-endian.
         U32 = 41 => "u32",
+        /// Three bytes per entry, little-endian.
+        U24 = 42 => "u24",
     }
 }
 
@@ -169,12 +174,14 @@ impl Encoding {
     pub fn payload_len(self, entries: u64) -> Option<u64> {
         match self {
             Encoding::Packed2 => Some(entries.div_ceil(4)),
+            Encoding::Base3 => Some(entries.div_ceil(5)),
             Encoding::Bytes => Some(entries),
             Encoding::Packed1 => Some(entries.div_ceil(8)),
             Encoding::Packed4 => Some(entries.div_ceil(2)),
             Encoding::BucketedRecords12 => crate::buckets::payload_len(entries),
             Encoding::U16 => entries.checked_mul(2),
             Encoding::U32 => entries.checked_mul(4),
+            Encoding::U24 => entries.checked_mul(3),
         }
     }
 }
@@ -413,6 +420,31 @@ fn u64_at(bytes: &[u8; HEADER_LEN], at: usize) -> u64 {
 pub fn packed2_at(payload: &[u8], index: u64) -> Option<u8> {
     let byte = payload.get(usize::try_from(index / 4).ok()?)?;
     Some(byte >> ((index % 4) * 2) & 0b11)
+}
+
+/// The base-3 digits of every byte, `BASE3_DIGITS[byte][k]` (bytes from 243 on, which no
+/// [`Encoding::Base3`] payload holds, read as zeros).
+pub static BASE3_DIGITS: [[u8; 5]; 256] = {
+    let mut digits = [[0u8; 5]; 256];
+    let mut byte = 0;
+    while byte < 243 {
+        let mut rest = byte;
+        let mut k = 0;
+        while k < 5 {
+            digits[byte][k] = (rest % 3) as u8;
+            rest /= 3;
+            k += 1;
+        }
+        byte += 1;
+    }
+    digits
+};
+
+/// Reads entry `index` of a [`Encoding::Base3`] payload, or `None` past its end.
+#[inline]
+pub fn base3_at(payload: &[u8], index: u64) -> Option<u8> {
+    let byte = payload.get(usize::try_from(index / 5).ok()?)?;
+    Some(BASE3_DIGITS[usize::from(*byte)][(index % 5) as usize])
 }
 
 /// Reads entry `index` of a [`Encoding::Packed4`] payload, or `None` past its end.

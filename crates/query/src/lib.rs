@@ -102,35 +102,61 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
         TableKind::ParentMove | TableKind::StateDistanceMod4 => Ok(()),
         TableKind::PairDistance => check_distance_counts(table),
         TableKind::SymmetryClass | TableKind::CoordinateMoves => cube::check_coordinates(table),
-        TableKind::DistanceMod3 => Ok(()),
+        TableKind::DistanceMod3 => check_residue_counts(table),
     }
 }
 
 /// Counts a distance table's entries per distance from its payload and compares the counts
 /// with the metadata's.
 fn check_distance_counts(table: &Table) -> Result<(), TableError> {
+    compare_counts(table, "distance", &count_entries(table), &table.metadata().depth_counts)
+}
+
+/// Counts a distance-modulo-3 table's entries per residue and compares the counts with the
+/// metadata's distances, taken modulo 3.
+fn check_residue_counts(table: &Table) -> Result<(), TableError> {
+    let mut residues = vec![0u64; 3];
+    for (distance, count) in table.metadata().depth_counts.iter().enumerate() {
+        residues[distance % 3] += count;
+    }
+    compare_counts(table, "residue", &count_entries(table), &residues)
+}
+
+/// How many entries hold each value (an encoding without small values counts every entry
+/// under 255).
+fn count_entries(table: &Table) -> Vec<u64> {
     let payload = table.payload();
-    let distance_at = |index: u64| match table.spec().encoding {
+    let value_at = |index: u64| match table.spec().encoding {
         Encoding::Packed4 => format::packed4_at(payload, index),
+        Encoding::Base3 => format::base3_at(payload, index),
         Encoding::Bytes => payload.get(usize::try_from(index).ok()?).copied(),
-        Encoding::Packed2 | Encoding::Packed1 | Encoding::BucketedRecords12 | Encoding::U16 | Encoding::U32 => None,
+        Encoding::Packed2
+        | Encoding::Packed1
+        | Encoding::BucketedRecords12
+        | Encoding::U16
+        | Encoding::U24
+        | Encoding::U32 => None,
     };
     let mut counted: Vec<u64> = Vec::new();
     for index in 0..table.spec().entries {
-        let distance = usize::from(distance_at(index).unwrap_or(u8::MAX));
-        if counted.len() <= distance {
-            counted.resize(distance + 1, 0);
+        let value = usize::from(value_at(index).unwrap_or(u8::MAX));
+        if counted.len() <= value {
+            counted.resize(value + 1, 0);
         }
-        counted[distance] += 1;
+        counted[value] += 1;
     }
-    let stored = &table.metadata().depth_counts;
-    let count = |counts: &[u64], distance: usize| counts.get(distance).copied().unwrap_or(0);
-    let differs = |&distance: &usize| count(&counted, distance) != count(stored, distance);
-    let Some(distance) = (0..counted.len().max(stored.len())).find(differs) else { return Ok(()) };
+    counted
+}
+
+/// An error naming the first `what` (distance or residue) whose counts differ.
+fn compare_counts(table: &Table, what: &str, counted: &[u64], stored: &[u64]) -> Result<(), TableError> {
+    let count = |counts: &[u64], value: usize| counts.get(value).copied().unwrap_or(0);
+    let differs = |&value: &usize| count(counted, value) != count(stored, value);
+    let Some(value) = (0..counted.len().max(stored.len())).find(differs) else { return Ok(()) };
     let message = format!(
-        "the payload holds {} entries at distance {distance}, the metadata says {}",
-        count(&counted, distance),
-        count(stored, distance)
+        "the payload holds {} entries at {what} {value}, the metadata says {}",
+        count(counted, value),
+        count(stored, value)
     );
     Err(table.error(TableErrorKind::Inconsistent(message)))
 }

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use memmap2::Mmap;
+use memmap2::{Advice, Mmap, MmapMut};
 
 use crate::format::{Header, HeaderError, Metadata, TableSpec, FORMAT_VERSION, HEADER_LEN, PAYLOAD_ALIGN};
 use crate::map::map_read_only;
@@ -35,9 +35,11 @@ pub struct Table {
     bytes: Bytes,
 }
 
-/// A table file's bytes: a copy in memory, or a read-only map of the file.
+/// A table file's bytes: a copy in memory, or a read-only map of the file. The copy lives
+/// in anonymous memory that asks the kernel for huge pages: the cube's search reads its
+/// 28 MB tables at random, and with 2 MB pages those reads rarely miss the TLB.
 enum Bytes {
-    Read(Vec<u8>),
+    Copied(MmapMut),
     Mapped(Mmap),
 }
 
@@ -46,7 +48,7 @@ impl std::ops::Deref for Bytes {
 
     fn deref(&self) -> &[u8] {
         match self {
-            Bytes::Read(bytes) => bytes,
+            Bytes::Copied(bytes) => bytes,
             Bytes::Mapped(map) => map,
         }
     }
@@ -301,9 +303,14 @@ fn open_checked(path: &Path, spec: &TableSpec, access: Access) -> Result<(Header
     check_layout(&header, spec, file_meta.len())?;
     let bytes = match access {
         Access::Read => {
-            let mut bytes = header_bytes.to_vec();
-            file.take(file_meta.len() - HEADER_LEN as u64).read_to_end(&mut bytes)?;
-            Bytes::Read(bytes)
+            let length = usize::try_from(file_meta.len())
+                .map_err(|_| TableErrorKind::Layout("the file is too large for this machine".into()))?;
+            let mut bytes = MmapMut::map_anon(length)?;
+            // Only a hint: without huge pages the copy works the same.
+            let _ = bytes.advise(Advice::HugePage);
+            bytes[..HEADER_LEN].copy_from_slice(&header_bytes);
+            file.read_exact(&mut bytes[HEADER_LEN..])?;
+            Bytes::Copied(bytes)
         }
         // SAFETY: `Access::Map` comes only from `Table::open_mapped`, whose caller promised
         // that the file is not changed while it is mapped.
