@@ -17,6 +17,9 @@ pub struct DepthReport<'a> {
     pub headline: Vec<String>,
     /// More JSON fields.
     pub extra: serde_json::Value,
+    /// Further per-distance tables of the same entries, each after its heading line (text
+    /// only: their JSON belongs in `extra`).
+    pub more_tables: Vec<(String, &'a [u64])>,
 }
 
 impl DepthReport<'_> {
@@ -45,6 +48,10 @@ impl DepthReport<'_> {
             writeln!(out, "{line}")?;
         }
         write_depth_counts(out, self.noun, &self.metadata.depth_counts)?;
+        for (heading, counts) in &self.more_tables {
+            writeln!(out, "{heading}")?;
+            write_depth_counts(out, self.noun, counts)?;
+        }
         Ok(())
     }
 }

@@ -109,8 +109,14 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
 pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let table = open(tables)?;
     let metadata = table.table().metadata();
-    let mut report =
-        DepthReport { puzzle: "rotation", noun: "placements", metadata, headline: vec![], extra: json!({}) };
+    let mut report = DepthReport {
+        puzzle: "rotation",
+        noun: "placements",
+        metadata,
+        headline: vec![],
+        extra: json!({}),
+        more_tables: vec![],
+    };
     let (placements, max) = (report.total(), report.max_distance());
     report.headline = vec![
         format!("rotation game: {placements} placements of one symbol's eight blocks"),

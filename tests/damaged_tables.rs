@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use common::{binary, stderr_of, stdout_of, tables_with};
 use puzzle_tables_query::buckets::RECORD_LEN;
+use puzzle_tables_query::cube::{phase1_spec, Metric};
 use puzzle_tables_query::{tables_of, Metadata, Puzzle, Table, TableSpec};
 
 const TABLE: &str = "eight-parent.tbl";
@@ -171,6 +172,25 @@ fn verify_counts_the_distances_in_the_payload_against_the_metadata() {
         "rotation-distance.tbl: inconsistent entries: the payload holds {} entries at distance 1, the metadata says {}",
         good.metadata().depth_counts[1],
         metadata.depth_counts[1]
+    );
+    assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
+}
+
+#[test]
+fn verify_counts_the_cube_phase1_residues_in_the_payload_against_the_metadata() {
+    let spec = phase1_spec(Metric::Qtm);
+    let good = Table::open_verified(&tables_with(Puzzle::Cube).join(spec.file_name()), &spec).unwrap();
+    let mut payload = good.payload().to_vec();
+    // Entry 0 (solved, distance 0) is the lowest base-3 digit of the first byte: now 1.
+    payload[0] += 1;
+    let dir = tables_holding_rewritten(&spec, good.metadata(), &payload);
+    let output = binary(dir.path()).arg("verify").output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let at_residue_0: u64 = good.metadata().depth_counts.iter().step_by(3).sum();
+    let expected = format!(
+        "cube-distance-mod3-2.tbl: inconsistent entries: the payload holds {} entries at residue 0, the metadata says \
+         {at_residue_0}",
+        at_residue_0 - 1
     );
     assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
 }

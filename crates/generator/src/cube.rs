@@ -1,8 +1,10 @@
 //! The two-phase cube tables: flip-slice symmetry classes, phase-1 distances by class and
-//! twist (kept modulo 3), the phase-2 permutations' move tables and their pair distances.
+//! twist in each metric (kept modulo 3), the phase-2 permutations' move tables and their pair
+//! distances.
 //!
-//! The phase-1 walk is a breadth-first search over the 140,908,410 entries (class x twist)
-//! in one byte each, layer by layer. Small layers are expanded forwards; once a layer is
+//! Each phase-1 walk is a breadth-first search over the 140,908,410 entries (class x twist)
+//! in one byte each, layer by layer, by the moves that cost one in its metric (all 18 face
+//! turns in HTM, the 12 quarter turns in QTM, where a half turn is two steps). Small layers are expanded forwards; once a layer is
 //! larger than what is left, each unreached entry looks for a neighbour in the layer
 //! instead (backwards), which touches far fewer entries. Either way the loops run class by
 //! class and move by move: for one class and one move the neighbour's class and symmetry are
@@ -12,15 +14,16 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS};
+use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICE_PERMS, TWISTS};
 use puzzle_tables_models::cube::move_tables::{corner_perm_moves, ud_edge_perm_moves, CoordinateMoves};
 use puzzle_tables_models::cube::symmetry::{
     conjugate_flip_slice, inverse, twist_conjugates, FLIP_SLICE_CLASSES, SYMMETRIES,
 };
 use puzzle_tables_models::cube::{moves_text, Metric, Move};
-use puzzle_tables_query::cube::{Permutation, Phase1Pair, CLASSES_SPEC, PHASE1_SPEC};
+use puzzle_tables_query::cube::{phase1_spec, Permutation, CLASSES_SPEC};
 use puzzle_tables_query::Metadata;
 
+use crate::pack::{pack3, pack4};
 use crate::{BuiltTable, Progress};
 
 /// An entry the walk has not reached.
@@ -73,6 +76,8 @@ pub fn flip_slice_classes() -> FlipSliceClasses {
 /// The phase-1 walk's inputs, shared by its threads.
 struct Phase1Walk<'a> {
     classes: &'a FlipSliceClasses,
+    /// The moves that cost one in the walk's metric, by index.
+    steps: Vec<usize>,
     moves: &'a CoordinateMoves,
     twist_conjugates: &'a [u16],
     distance: Vec<AtomicU8>,
@@ -108,7 +113,7 @@ impl Phase1Walk<'_> {
         if twists.is_empty() {
             return;
         }
-        for m in 0..18 {
+        for &m in &self.steps {
             let (next_class, sym) = self.neighbour_class(class, m);
             let fixed = self.classes.self_symmetries[next_class] & !1;
             let block = next_class * TWISTS;
@@ -133,7 +138,7 @@ impl Phase1Walk<'_> {
     /// `depth + 1` (its symmetric twins find theirs alike).
     fn absorb(&self, class: usize, depth: u8, twists: &mut Vec<u16>) {
         self.twists_at(class, UNREACHED, twists);
-        for m in 0..18 {
+        for &m in &self.steps {
             if twists.is_empty() {
                 return;
             }
@@ -175,16 +180,23 @@ fn for_each_class(work: impl Fn(usize, &mut Vec<u16>) + Sync) {
     });
 }
 
-/// Every entry's exact phase-1 distance, and how many entries lie at each distance.
+/// Every entry's exact phase-1 distance in `metric`, and how many entries lie at each
+/// distance.
 ///
 /// # Panics
 /// If some entry stays unreached: every cube can be brought into G1.
-pub fn phase1_distances(classes: &FlipSliceClasses, progress: &mut dyn Progress) -> (Vec<u8>, Vec<u64>) {
+pub fn phase1_distances(
+    classes: &FlipSliceClasses,
+    metric: Metric,
+    progress: &mut dyn Progress,
+) -> (Vec<u8>, Vec<u64>) {
     let entries = FLIP_SLICE_CLASSES * TWISTS;
-    progress.start("cube, phase-1 distances", entries as u64);
+    progress.start(&format!("cube, phase-1 distances ({})", metric.label().to_uppercase()), entries as u64);
     let moves = CoordinateMoves::new();
+    let steps: Vec<usize> = Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|m| m.index()).collect();
     let walk = Phase1Walk {
         classes,
+        steps,
         moves: &moves,
         twist_conjugates: twist_conjugates(),
         distance: (0..entries).map(|_| AtomicU8::new(UNREACHED)).collect(),
@@ -199,8 +211,8 @@ pub fn phase1_distances(classes: &FlipSliceClasses, progress: &mut dyn Progress)
         if unreached == 0 {
             break;
         }
-        // Forwards costs 18 looks per layer entry, backwards a few per unreached entry.
-        if layer * 18 < unreached * 6 {
+        // Forwards costs a look per move per layer entry, backwards a few per unreached entry.
+        if layer * (walk.steps.len() as u64) < unreached * 6 {
             for_each_class(|class, twists| walk.expand(class, depth, twists));
         } else {
             for_each_class(|class, twists| walk.absorb(class, depth, twists));
@@ -214,7 +226,7 @@ pub fn phase1_distances(classes: &FlipSliceClasses, progress: &mut dyn Progress)
     (walk.distance.into_iter().map(AtomicU8::into_inner).collect(), depth_counts)
 }
 
-/// The flip-slice class table.
+/// The flip-slice class table, three bytes an entry.
 pub fn build_classes_table(classes: &FlipSliceClasses) -> BuiltTable {
     BuiltTable {
         spec: CLASSES_SPEC,
@@ -227,27 +239,28 @@ pub fn build_classes_table(classes: &FlipSliceClasses) -> BuiltTable {
             depth_counts: Vec::new(),
             parameters: vec![("classes".into(), FLIP_SLICE_CLASSES.to_string())],
         },
-        payload: classes.class_of.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        payload: classes.class_of.iter().flat_map(|v| v.to_le_bytes().into_iter().take(3)).collect(),
     }
 }
 
-/// The phase-1 table: each distance modulo 3, two bits an entry.
-pub fn build_phase1_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
-    let payload = distances
-        .chunks(4)
-        .map(|chunk| chunk.iter().enumerate().fold(0u8, |byte, (i, &d)| byte | (d % 3) << (2 * i)))
-        .collect();
+/// The phase-1 table of `metric`: each distance modulo 3, five entries a byte.
+pub fn build_phase1_table(metric: Metric, distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
+    let moves = match metric {
+        Metric::Htm => "face turns",
+        Metric::Qtm => "quarter turns (a half turn counting two)",
+    };
     BuiltTable {
-        spec: PHASE1_SPEC,
+        spec: phase1_spec(metric),
         metadata: Metadata {
-            description: "cube: for each flip-slice class and corner twist (class x 2,187 + twist), the fewest face \
-                          turns into <U, D, R2, L2, F2, B2>, modulo 3, two bits each"
-                .into(),
+            description: format!(
+                "cube: for each flip-slice class and corner twist (class x 2,187 + twist), the fewest {moves} \
+                 into <U, D, R2, L2, F2, B2>, modulo 3, five base-3 digits a byte"
+            ),
             generated_by: GENERATED_BY.into(),
             depth_counts,
-            parameters: vec![("metric".into(), "htm".into())],
+            parameters: vec![("metric".into(), metric.label().into())],
         },
-        payload,
+        payload: pack3(distances),
     }
 }
 
@@ -257,14 +270,10 @@ pub fn build_moves_table(permutation: Permutation, moves: &[u16]) -> BuiltTable 
     BuiltTable {
         spec: permutation.moves_spec(),
         metadata: Metadata {
-            description: format!(
-                "cube: the {name} permutation after each of {} moves (value x {} + move)",
-                permutation.moves().len(),
-                permutation.moves().len()
-            ),
+            description: format!("cube: the {name} permutation after each of the 10 phase-2 moves (value x 10 + move)"),
             generated_by: GENERATED_BY.into(),
             depth_counts: Vec::new(),
-            parameters: vec![("moves".into(), moves_text(permutation.moves()))],
+            parameters: vec![("moves".into(), moves_text(&PHASE2_MOVES))],
         },
         payload: moves.iter().flat_map(|v| v.to_le_bytes()).collect(),
     }
@@ -285,11 +294,9 @@ pub fn pair_distances(
     slice_moves: &[u8],
     metric: Metric,
 ) -> (Vec<u8>, Vec<u64>) {
-    let width = permutation.moves().len();
-    let column = |k: usize| if width == PHASE2_MOVES.len() { k } else { PHASE2_MOVES[k].index() };
     layered_distances(permutation.count() * SLICE_PERMS, &PHASE2_MOVES, metric, |index, k| {
         let (value, slice) = (index / SLICE_PERMS, index % SLICE_PERMS);
-        usize::from(moves[value * width + column(k)]) * SLICE_PERMS + usize::from(slice_moves[slice * 10 + k])
+        usize::from(moves[value * 10 + k]) * SLICE_PERMS + usize::from(slice_moves[slice * 10 + k])
     })
 }
 
@@ -325,35 +332,6 @@ fn layered_distances(
     (distance, depth_counts)
 }
 
-/// A phase-1 pair's quarter-turn distances: twist or flip, with the UD-slice positions.
-pub fn build_phase1_pair_table(pair: Phase1Pair, moves: &CoordinateMoves) -> BuiltTable {
-    let (payload, depth_counts) = layered_distances(pair.count() * SLICES, &Move::ALL, Metric::Qtm, |index, m| {
-        let (value, slice) = (index / SLICES, index % SLICES);
-        let after = match pair {
-            Phase1Pair::TwistSlice => moves.twist[value * 18 + m],
-            Phase1Pair::FlipSlice => moves.flip[value * 18 + m],
-        };
-        usize::from(after) * SLICES + usize::from(moves.slice[slice * 18 + m])
-    });
-    let name = match pair {
-        Phase1Pair::TwistSlice => "corner twist",
-        Phase1Pair::FlipSlice => "edge flip",
-    };
-    BuiltTable {
-        spec: pair.spec(),
-        metadata: Metadata {
-            description: format!(
-                "cube: for each {name} and UD-slice positions (value x 495 + slice), the fewest quarter turns \
-                 that solve both (phase 1, a half turn counting two)"
-            ),
-            generated_by: GENERATED_BY.into(),
-            depth_counts,
-            parameters: vec![("metric".into(), "qtm".into())],
-        },
-        payload,
-    }
-}
-
 /// A phase-2 pair distance table.
 pub fn build_pair_table(permutation: Permutation, metric: Metric, moves: &[u16], slice_moves: &[u8]) -> BuiltTable {
     let (payload, depth_counts) = pair_distances(permutation, moves, slice_moves, metric);
@@ -370,16 +348,21 @@ pub fn build_pair_table(permutation: Permutation, metric: Metric, moves: &[u16],
             depth_counts,
             parameters: vec![("metric".into(), metric.label().into())],
         },
-        payload,
+        payload: match metric {
+            Metric::Htm => pack4(&payload),
+            Metric::Qtm => payload,
+        },
     }
 }
 
 /// Every cube table, in the order of [`puzzle_tables_query::cube::specs`].
 pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
     let classes = flip_slice_classes();
-    let (distances, depth_counts) = phase1_distances(&classes, progress);
-    let mut tables = vec![build_classes_table(&classes), build_phase1_table(&distances, depth_counts)];
-    drop(distances);
+    let mut tables = vec![build_classes_table(&classes)];
+    for metric in Metric::ALL {
+        let (distances, depth_counts) = phase1_distances(&classes, metric, progress);
+        tables.push(build_phase1_table(metric, &distances, depth_counts));
+    }
     let slice_moves = CoordinateMoves::new().slice_perm;
     let moves = [corner_perm_moves(), ud_edge_perm_moves()];
     tables.extend(Permutation::ALL.iter().zip(&moves).map(|(&p, m)| build_moves_table(p, m)));
@@ -388,8 +371,6 @@ pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
             tables.push(build_pair_table(permutation, metric, m, &slice_moves));
         }
     }
-    let coordinate_moves = CoordinateMoves::new();
-    tables.extend(Phase1Pair::ALL.map(|pair| build_phase1_pair_table(pair, &coordinate_moves)));
     tables
 }
 
@@ -417,17 +398,17 @@ mod tests {
         (class_sym >> 4) * TWISTS + usize::from(twist_conjugates()[twist * 16 + (class_sym & 15)])
     }
 
-    #[test]
-    fn phase1_distances_match_a_plain_search_and_every_entry_has_a_closer_neighbour() {
-        let classes = flip_slice_classes();
-        let (distance, depth_counts) = phase1_distances(&classes, &mut crate::Silent);
-        assert_eq!(depth_counts.len(), 13, "phase 1 needs at most 12 face turns");
+    /// The walk's distances in `metric`, checked against a breadth-first search over raw
+    /// coordinates (no symmetry) five steps deep, and far entries each one step further than
+    /// their nearest neighbour; steps are the moves that cost one in `metric`.
+    fn checked_phase1_distances(classes: &FlipSliceClasses, metric: Metric) -> Vec<u8> {
+        let (distance, depth_counts) = phase1_distances(classes, metric, &mut crate::Silent);
         assert_eq!(depth_counts.iter().sum::<u64>(), (FLIP_SLICE_CLASSES * TWISTS) as u64);
-        // Breadth-first search over raw coordinates (no symmetry), five moves deep.
         let moves = &CoordinateMoves::new();
+        let steps: Vec<usize> = Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|m| m.index()).collect();
         let neighbours = |(flip_slice, twist): (usize, usize)| {
             let (flip, slice) = (flip_slice % FLIPS, flip_slice / FLIPS);
-            (0..18).map(move |m| {
+            steps.iter().map(move |&m| {
                 let next = usize::from(moves.slice[slice * 18 + m]) * FLIPS + usize::from(moves.flip[flip * 18 + m]);
                 (next, usize::from(moves.twist[twist * 18 + m]))
             })
@@ -447,46 +428,41 @@ mod tests {
             layer = next;
         }
         for (&(flip_slice, twist), &depth) in &seen {
-            assert_eq!(distance[entry(&classes, flip_slice, twist)], depth, "flip-slice {flip_slice}, twist {twist}");
+            assert_eq!(distance[entry(classes, flip_slice, twist)], depth, "flip-slice {flip_slice}, twist {twist}");
         }
-        // Far states: each is one move further than its nearest neighbour.
         let mut rng = 11u64;
         for _ in 0..2_000 {
             rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             let state = ((rng >> 33) as usize % FLIP_SLICES, (rng >> 13) as usize % TWISTS);
-            let here = distance[entry(&classes, state.0, state.1)];
-            let nearest = neighbours(state).map(|(f, t)| distance[entry(&classes, f, t)]).min().unwrap();
+            let here = distance[entry(classes, state.0, state.1)];
+            let nearest = neighbours(state).map(|(f, t)| distance[entry(classes, f, t)]).min().unwrap();
             if state != (0, 0) {
                 assert_eq!(nearest + 1, here, "state {state:?}");
             }
+        }
+        distance
+    }
+
+    #[test]
+    fn phase1_distances_match_a_plain_search_in_both_metrics() {
+        let classes = flip_slice_classes();
+        let htm = checked_phase1_distances(&classes, Metric::Htm);
+        assert_eq!(htm.iter().max(), Some(&12), "phase 1 needs at most 12 face turns");
+        let qtm = checked_phase1_distances(&classes, Metric::Qtm);
+        // A quarter turn is a face turn, and a face turn at most two quarter turns.
+        for (entry, (&h, &q)) in htm.iter().zip(&qtm).enumerate().step_by(997) {
+            assert!(h <= q && q <= 2 * h, "entry {entry}: {h} face turns, {q} quarter turns");
+        }
+        // F2 R is one quarter turn out of G1 (F2 keeps it), F R two, F R2 three.
+        for (moves, quarter_turns) in [("F2 R", 1), ("F R", 2), ("F R2", 3)] {
+            let cube = Cube::SOLVED.apply_moves(&crate_moves(moves));
+            let at = entry(&classes, cube.flip_slice() as usize, usize::from(cube.twist()));
+            assert_eq!(qtm[at], quarter_turns, "{moves}");
         }
     }
 
     fn crate_moves(text: &str) -> Vec<Move> {
         puzzle_tables_models::cube::parse_moves(text).expect("face turns")
-    }
-
-    #[test]
-    fn phase1_quarter_turn_pairs_never_exceed_a_scramble() {
-        let moves = CoordinateMoves::new();
-        let tables = Phase1Pair::ALL.map(|pair| build_phase1_pair_table(pair, &moves).payload);
-        let mut cube = Cube::SOLVED;
-        let mut quarter_turns = 0;
-        for step in Move::ALL.iter().cycle().step_by(7).take(12) {
-            cube = cube.apply_move(*step);
-            quarter_turns += step.cost(Metric::Qtm) as u8;
-            let slice = usize::from(cube.slice());
-            let twist_slice = tables[0][usize::from(cube.twist()) * SLICES + slice];
-            let flip_slice = tables[1][usize::from(cube.flip()) * SLICES + slice];
-            assert!(twist_slice.max(flip_slice) <= quarter_turns, "after {quarter_turns} quarter turns");
-        }
-        // R2 keeps G1; R2 F is one quarter turn out of it, F F two.
-        let r2_f = Cube::SOLVED.apply_moves(&crate_moves("R2 F"));
-        assert_eq!(tables[1][usize::from(r2_f.flip()) * SLICES + usize::from(r2_f.slice())], 1);
-        let f2_u_f = Cube::SOLVED.apply_moves(&crate_moves("F U F"));
-        assert!(tables[1][usize::from(f2_u_f.flip()) * SLICES + usize::from(f2_u_f.slice())] >= 2);
-        let r = Cube::SOLVED.apply_move(Move::new(1, 1).expect("R"));
-        assert_eq!(tables[0][usize::from(r.twist()) * SLICES + usize::from(r.slice())], 1);
     }
 
     #[test]

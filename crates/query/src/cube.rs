@@ -1,20 +1,20 @@
 //! Any Rubik's cube, by Herbert Kociemba's two-phase algorithm over generated tables.
 //!
 //! Phase 1 brings the cube into G1 = <U, D, R2, L2, F2, B2>, phase 2 solves it there; see
-//! [`crate::cube_search`] for the search. The tables ([`specs`]):
+//! [`crate::cube_search`] for the search. The tables ([`specs`]), 63.9 MB in all:
 //! - `cube-sym-class.tbl`: for each of the 1,013,760 flip-slice coordinates, its class under
 //!   the 16 symmetries that keep the U-D axis and the symmetry that takes it to the class's
-//!   representative (`class * 16 + symmetry`, four bytes).
-//! - `cube-distance-mod3.tbl`: for each class and corner twist (64,430 x 2,187 entries),
-//!   the distance to G1 in face turns, modulo 3, two bits each (35 MB). The search knows the
-//!   exact distance of the cube it stands on, and a neighbour's differs by at most one, so
+//!   representative (`class * 16 + symmetry`, three bytes).
+//! - `cube-distance-mod3-1.tbl`, `cube-distance-mod3-2.tbl`: for each class and corner twist
+//!   (64,430 x 2,187 entries), the distance to G1 in face turns (1) and in quarter turns (2),
+//!   modulo 3, five entries a byte (28 MB each). The search knows the exact distance of the
+//!   cube it stands on, and a neighbour's by a turn of the metric differs by at most one, so
 //!   the residue gives it.
-//! - `cube-moves-1.tbl`, `cube-moves-2.tbl`: the corner permutation after each face turn and
-//!   the U/D edge permutation after each phase-2 move.
+//! - `cube-moves-1.tbl`, `cube-moves-2.tbl`: the corner and the U/D edge permutation after
+//!   each phase-2 move.
 //! - `cube-pair-distance-{1,2,3,4}.tbl`: phase-2 distances of corner permutation x slice
-//!   permutation and of U/D edge permutation x slice permutation, in face turns (1, 2) and
-//!   in quarter turns (3, 4); `cube-pair-distance-{5,6}.tbl`: twist x UD-slice and flip x
-//!   UD-slice in quarter turns, which tighten phase 1's bound in QTM.
+//!   permutation and of U/D edge permutation x slice permutation, in face turns (1, 2; four
+//!   bits each) and in quarter turns (3, 4; a byte each).
 //!
 //! The phase-1 coordinates' move tables are computed at start
 //! ([`CoordinateMoves`]).
@@ -25,12 +25,12 @@ pub use puzzle_tables_models::cube::{
 };
 
 use puzzle_tables_models::cube::coords::{
-    COORDINATE_VERSION, CORNER_PERMS, FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS,
+    COORDINATE_VERSION, CORNER_PERMS, FLIP_SLICES, PHASE2_MOVES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS,
 };
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
 use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES};
 
-use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
+use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
 
 /// The symmetry classes of the flip-slice coordinate.
@@ -38,24 +38,26 @@ pub const CLASSES_SPEC: TableSpec = TableSpec {
     puzzle: Puzzle::Cube,
     kind: TableKind::SymmetryClass,
     variant: 0,
-    encoding: Encoding::U32,
+    encoding: Encoding::U24,
     ranking_version: COORDINATE_VERSION,
     entries: FLIP_SLICES as u64,
 };
 
-/// Phase-1 distances modulo 3, by flip-slice class and twist.
-pub const PHASE1_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::DistanceMod3,
-    variant: 0,
-    encoding: Encoding::Packed2,
-    ranking_version: COORDINATE_VERSION,
-    entries: (FLIP_SLICE_CLASSES * TWISTS) as u64,
-};
+/// The spec of the phase-1 distances in `metric`, modulo 3, by flip-slice class and twist.
+pub fn phase1_spec(metric: Metric) -> TableSpec {
+    TableSpec {
+        puzzle: Puzzle::Cube,
+        kind: TableKind::DistanceMod3,
+        variant: metric as u32 + 1,
+        encoding: Encoding::Base3,
+        ranking_version: COORDINATE_VERSION,
+        entries: (FLIP_SLICE_CLASSES * TWISTS) as u64,
+    }
+}
 
-/// A phase-2 permutation coordinate that has its own move table and pairs with the slice
-/// permutation in a distance table. Exhaustive: besides the slice permutation, phase 2's
-/// permutation coordinates are these two.
+/// A phase-2 permutation coordinate that has its own move table (by the phase-2 moves) and
+/// pairs with the slice permutation in a distance table. Exhaustive: besides the slice
+/// permutation, phase 2's permutation coordinates are these two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Permutation {
     /// The eight corners.
@@ -83,17 +85,7 @@ impl Permutation {
         }
     }
 
-    /// The moves its table follows: all 18 for the corners (phase 1 follows them too), the
-    /// phase-2 moves for the U and D edges.
-    pub fn moves(self) -> &'static [Move] {
-        match self {
-            Permutation::Corners => &Move::ALL,
-            Permutation::UdEdges => &PHASE2_MOVES,
-        }
-    }
-
-    /// The spec of its move table: the value after each of [`Permutation::moves`],
-    /// `value * moves + move`.
+    /// The spec of its move table: the value after each phase-2 move, `value * 10 + move`.
     pub fn moves_spec(self) -> TableSpec {
         TableSpec {
             puzzle: Puzzle::Cube,
@@ -101,74 +93,35 @@ impl Permutation {
             variant: self.variant(),
             encoding: Encoding::U16,
             ranking_version: COORDINATE_VERSION,
-            entries: (self.count() * self.moves().len()) as u64,
+            entries: (self.count() * PHASE2_MOVES.len()) as u64,
         }
     }
 
     /// The spec of its distance table with the slice permutation in `metric`, indexed
-    /// `value * 24 + slice_perm`.
+    /// `value * 24 + slice_perm`: four bits an entry in face turns (at most 14), a byte in
+    /// quarter turns (up to 22).
     pub fn distance_spec(self, metric: Metric) -> TableSpec {
-        let metric_offset = match metric {
-            Metric::Htm => 0,
-            Metric::Qtm => 2,
+        let (metric_offset, encoding) = match metric {
+            Metric::Htm => (0, Encoding::Packed4),
+            Metric::Qtm => (2, Encoding::Bytes),
         };
         TableSpec {
             puzzle: Puzzle::Cube,
             kind: TableKind::PairDistance,
             variant: self.variant() + metric_offset,
-            encoding: Encoding::Bytes,
+            encoding,
             ranking_version: COORDINATE_VERSION,
             entries: (self.count() * SLICE_PERMS) as u64,
         }
     }
 }
 
-/// A phase-1 coordinate paired with the UD-slice positions in a quarter-turn distance table:
-/// in QTM the face-turn distance of the phase-1 table is a weak bound, and these tighten it.
-/// Exhaustive: phase 1's coordinates besides the slice are the twist and the flip.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase1Pair {
-    /// Corner twist x UD-slice positions.
-    TwistSlice,
-    /// Edge flip x UD-slice positions.
-    FlipSlice,
-}
-
-impl Phase1Pair {
-    /// Both, twist first.
-    pub const ALL: [Phase1Pair; 2] = [Phase1Pair::TwistSlice, Phase1Pair::FlipSlice];
-
-    /// The number of values of the coordinate paired with the slice.
-    pub fn count(self) -> usize {
-        match self {
-            Phase1Pair::TwistSlice => TWISTS,
-            Phase1Pair::FlipSlice => FLIPS,
-        }
-    }
-
-    /// The spec of its quarter-turn distance table, indexed `value * 495 + slice`.
-    pub fn spec(self) -> TableSpec {
-        let variant = match self {
-            Phase1Pair::TwistSlice => 5,
-            Phase1Pair::FlipSlice => 6,
-        };
-        TableSpec {
-            puzzle: Puzzle::Cube,
-            kind: TableKind::PairDistance,
-            variant,
-            encoding: Encoding::Bytes,
-            ranking_version: COORDINATE_VERSION,
-            entries: (self.count() * SLICES) as u64,
-        }
-    }
-}
-
 /// Every cube table, in the order the generator builds them.
 pub fn specs() -> Vec<TableSpec> {
-    let mut specs = vec![CLASSES_SPEC, PHASE1_SPEC];
+    let mut specs = vec![CLASSES_SPEC];
+    specs.extend(Metric::ALL.map(phase1_spec));
     specs.extend(Permutation::ALL.map(Permutation::moves_spec));
     specs.extend(Metric::ALL.into_iter().flat_map(|m| Permutation::ALL.map(|p| p.distance_spec(m))));
-    specs.extend(Phase1Pair::ALL.map(Phase1Pair::spec));
     specs
 }
 
@@ -178,7 +131,7 @@ pub fn specs() -> Vec<TableSpec> {
 pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
     let spec = table.spec();
     let (limit, width) = match (spec.kind, spec.variant) {
-        (TableKind::SymmetryClass, _) => (FLIP_SLICE_CLASSES * 16, 4),
+        (TableKind::SymmetryClass, _) => (FLIP_SLICE_CLASSES * 16, 3),
         (TableKind::CoordinateMoves, 1) => (CORNER_PERMS, 2),
         (TableKind::CoordinateMoves, _) => (UD_EDGE_PERMS, 2),
         _ => return Ok(()),
@@ -210,24 +163,88 @@ pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
 /// let moves = solver.solve(&cube, Metric::Qtm, 3).expect("three quarter turns suffice");
 /// assert_eq!(Metric::Qtm.length(&moves), 3);
 /// assert!(cube.apply_moves(&moves).is_solved());
-/// assert!(solver.file_bytes() > 0 && solver.phase1_table().metadata().max_depth().is_some());
+/// assert!(solver.file_bytes() > 0 && solver.phase1_table(Metric::Qtm).metadata().max_depth().is_some());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
 pub struct TwoPhaseSolver {
     pub(crate) classes: Table,
-    pub(crate) phase1: Table,
+    /// Phase-1 distances modulo 3, HTM then QTM.
+    pub(crate) phase1: [Table; 2],
     pub(crate) corner_moves: Table,
     pub(crate) edge_moves: Table,
     /// Corner x slice and edge x slice distances, HTM then QTM.
     pub(crate) pair_distances: [[Table; 2]; 2],
-    /// Twist x slice and flip x slice quarter-turn distances, for QTM's phase 1.
-    pub(crate) phase1_pairs: [Table; 2],
     /// For each corner permutation and metric, the fewest phase-2 moves that solve the
     /// corners (the least over the slice permutations): checked before phase 2 starts.
     pub(crate) corner_bounds: [Vec<u8>; 2],
     pub(crate) coordinate_moves: CoordinateMoves,
     pub(crate) twist_conjugates: &'static [u16],
+    /// The phase-1 coordinates within [`NEAR_G1`] of G1, HTM then QTM.
+    pub(crate) near_g1: [NearG1; 2],
+}
+
+/// How far around G1 [`NearG1`] reaches.
+pub(crate) const NEAR_G1: u8 = 4;
+
+/// The raw phase-1 coordinates within [`NEAR_G1`] moves of G1 in one metric, with their
+/// distances, in a small open-addressing hash table: a few thousand entries, 40 to 80 KB.
+/// The search reads a child's distance here when fewer than `NEAR_G1` moves are left for it
+/// (about half of all lookups): a probe that stays in the fast caches instead of a random
+/// read of the 28 MB phase-1 table. Computed at start by a breadth-first search over the
+/// coordinates' move tables, well under a millisecond.
+#[derive(Debug)]
+pub(crate) struct NearG1 {
+    /// `flip_slice * TWISTS + twist + 1` (0 marks an empty slot) and the distance.
+    slots: Vec<(u32, u8)>,
+}
+
+impl NearG1 {
+    fn new(moves: &CoordinateMoves, metric: Metric) -> NearG1 {
+        let steps: Vec<usize> = Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|m| m.index()).collect();
+        let mut layers = vec![vec![(0usize, 0usize)]];
+        let mut seen = std::collections::HashSet::from([(0, 0)]);
+        for _ in 0..NEAR_G1 {
+            let next: Vec<(usize, usize)> = layers[layers.len() - 1]
+                .iter()
+                .flat_map(|&(flip_slice, twist)| steps.iter().map(move |&m| moves.moved(flip_slice, twist, m)))
+                .filter(|&state| seen.insert(state))
+                .collect();
+            layers.push(next);
+        }
+        let mut near = NearG1 { slots: vec![(0, 0); (seen.len() * 4).next_power_of_two()] };
+        for (distance, layer) in layers.iter().enumerate() {
+            for &(flip_slice, twist) in layer {
+                let key = NearG1::key(flip_slice, twist);
+                let slot = near.probe(key);
+                near.slots[slot] = (key, distance as u8);
+            }
+        }
+        near
+    }
+
+    fn key(flip_slice: usize, twist: usize) -> u32 {
+        (flip_slice * TWISTS + twist + 1) as u32
+    }
+
+    /// The slot that holds `key`, or the empty slot where it would go.
+    #[inline]
+    fn probe(&self, key: u32) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut slot = (key.wrapping_mul(0x9e37_79b1) >> 8) as usize & mask;
+        while self.slots[slot].0 != 0 && self.slots[slot].0 != key {
+            slot = (slot + 1) & mask;
+        }
+        slot
+    }
+
+    /// The distance of these coordinates when it is at most [`NEAR_G1`].
+    #[inline]
+    pub(crate) fn distance(&self, flip_slice: usize, twist: usize) -> Option<u8> {
+        let key = NearG1::key(flip_slice, twist);
+        let (found, distance) = self.slots[self.probe(key)];
+        (found == key).then_some(distance)
+    }
 }
 
 impl TwoPhaseSolver {
@@ -237,66 +254,92 @@ impl TwoPhaseSolver {
             Ok([open(&Permutation::Corners.distance_spec(metric))?, open(&Permutation::UdEdges.distance_spec(metric))?])
         };
         let pair_distances = [pair(Metric::Htm)?, pair(Metric::Qtm)?];
-        let corner_bounds = pair_distances.each_ref().map(|[corners, _]| {
-            corners.payload().chunks(SLICE_PERMS).map(|row| row.iter().copied().min().unwrap_or(0)).collect()
+        let coordinate_moves = CoordinateMoves::new();
+        let corner_bounds = Metric::ALL.map(|metric| {
+            let corners = &pair_distances[metric as usize][0];
+            (0..CORNER_PERMS)
+                .map(|c| {
+                    (0..SLICE_PERMS).map(|s| pair_distance(metric, corners, c * SLICE_PERMS + s)).min().unwrap_or(0)
+                })
+                .collect()
         });
         Ok(TwoPhaseSolver {
-            phase1_pairs: [open(&Phase1Pair::TwistSlice.spec())?, open(&Phase1Pair::FlipSlice.spec())?],
             corner_bounds,
             classes: open(&CLASSES_SPEC)?,
-            phase1: open(&PHASE1_SPEC)?,
+            phase1: [open(&phase1_spec(Metric::Htm))?, open(&phase1_spec(Metric::Qtm))?],
             corner_moves: open(&Permutation::Corners.moves_spec())?,
             edge_moves: open(&Permutation::UdEdges.moves_spec())?,
             pair_distances,
-            coordinate_moves: CoordinateMoves::new(),
+            near_g1: Metric::ALL.map(|metric| NearG1::new(&coordinate_moves, metric)),
+            coordinate_moves,
             twist_conjugates: twist_conjugates(),
         })
     }
 
-    /// The phase-1 table (for its metadata: entries per distance).
-    pub fn phase1_table(&self) -> &Table {
-        &self.phase1
+    /// The phase-1 table of `metric` (for its metadata: entries per distance).
+    pub fn phase1_table(&self, metric: Metric) -> &Table {
+        &self.phase1[metric as usize]
     }
 
     /// The total size of the table files, in bytes.
     pub fn file_bytes(&self) -> u64 {
-        let pairs = self.pair_distances.iter().flatten().chain(&self.phase1_pairs);
-        [&self.classes, &self.phase1, &self.corner_moves, &self.edge_moves]
+        [&self.classes, &self.corner_moves, &self.edge_moves]
             .into_iter()
-            .chain(pairs)
+            .chain(&self.phase1)
+            .chain(self.pair_distances.iter().flatten())
             .map(Table::file_len)
             .sum()
     }
 
-    /// The entry of the phase-1 table for the raw coordinates: the flip-slice class, and the
-    /// twist seen through the symmetry that takes the flip-slice to its representative.
+    /// The entry of the phase-1 tables for the raw coordinates: the flip-slice class, and
+    /// the twist seen through the symmetry that takes the flip-slice to its class's
+    /// representative.
     #[inline]
     pub(crate) fn phase1_index(&self, flip_slice: usize, twist: usize) -> usize {
-        let at = flip_slice * 4;
-        let bytes = &self.classes.payload()[at..at + 4];
-        let class_sym = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as usize;
+        let at = flip_slice * 3;
+        let bytes = &self.classes.payload()[at..at + 3];
+        let class_sym = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], 0]) as usize;
         (class_sym >> 4) * TWISTS + usize::from(self.twist_conjugates[twist * 16 + (class_sym & 15)])
     }
 
-    /// The phase-1 distance of entry `index`, modulo 3.
+    /// Starts loading the phase-1 entry `index` of `metric` into the cache.
     #[inline]
-    pub(crate) fn phase1_residue(&self, index: usize) -> u8 {
-        (self.phase1.payload()[index / 4] >> ((index % 4) * 2)) & 3
+    pub(crate) fn prefetch_phase1(&self, metric: Metric, index: usize) {
+        crate::map::prefetch(self.phase1[metric as usize].payload(), index / 5);
     }
 
-    /// The quarter-turn lower bound of phase 1 from the twist and flip paired with the slice.
+    /// The phase-1 distance in `metric` of entry `index`, modulo 3.
     #[inline]
-    pub(crate) fn phase1_qtm_bound(&self, flip: usize, slice: usize, twist: usize) -> u8 {
-        let [twist_slice, flip_slice] = &self.phase1_pairs;
-        twist_slice.payload()[twist * SLICES + slice].max(flip_slice.payload()[flip * SLICES + slice])
+    pub(crate) fn phase1_residue(&self, metric: Metric, index: usize) -> u8 {
+        let byte = self.phase1[metric as usize].payload()[index / 5];
+        format::BASE3_DIGITS[usize::from(byte)][index % 5]
     }
 
-    /// A permutation's value after move `k` of its table's moves (`width` of them).
+    /// The phase-2 lower bound in `metric`: the larger of the two pair distances.
     #[inline]
-    pub(crate) fn permutation_after(table: &Table, width: usize, value: usize, k: usize) -> usize {
-        let at = (value * width + k) * 2;
+    pub(crate) fn phase2_bound(&self, metric: Metric, corners: usize, edges: usize, slice: usize) -> u32 {
+        let [corner_table, edge_table] = &self.pair_distances[metric as usize];
+        let corner = pair_distance(metric, corner_table, corners * SLICE_PERMS + slice);
+        let edge = pair_distance(metric, edge_table, edges * SLICE_PERMS + slice);
+        u32::from(corner.max(edge))
+    }
+
+    /// A permutation's value after phase-2 move `k` (an index into `PHASE2_MOVES`).
+    #[inline]
+    pub(crate) fn permutation_after(table: &Table, value: usize, k: usize) -> usize {
+        let at = (value * PHASE2_MOVES.len() + k) * 2;
         let bytes = &table.payload()[at..at + 2];
         usize::from(u16::from_le_bytes([bytes[0], bytes[1]]))
+    }
+}
+
+/// Entry `index` of a pair-distance table of `metric` (four bits in HTM, a byte in QTM).
+#[inline]
+fn pair_distance(metric: Metric, table: &Table, index: usize) -> u8 {
+    let payload = table.payload();
+    match metric {
+        Metric::Htm => payload[index / 2] >> ((index % 2) * 4) & 0b1111,
+        Metric::Qtm => payload[index],
     }
 }
 
@@ -304,6 +347,34 @@ impl TwoPhaseSolver {
 mod tests {
     use super::*;
     use crate::Metadata;
+    use std::collections::HashMap;
+
+    #[test]
+    fn the_near_g1_sets_hold_what_a_search_over_whole_cubes_finds() {
+        let moves = CoordinateMoves::new();
+        for metric in Metric::ALL {
+            // Phase-1 coordinates do not change when a G1 move is made first, so a
+            // coordinate's distance to G1 is the fewest moves from solved to a cube with it.
+            let mut nearest: HashMap<(usize, usize), u8> = HashMap::from([((0, 0), 0)]);
+            let mut layer = vec![Cube::SOLVED];
+            let mut seen = std::collections::HashSet::from([Cube::SOLVED]);
+            for depth in 1..=NEAR_G1 {
+                layer = layer
+                    .iter()
+                    .flat_map(|cube| Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|&m| cube.apply_move(m)))
+                    .filter(|cube| seen.insert(*cube))
+                    .collect();
+                for cube in &layer {
+                    nearest.entry((cube.flip_slice() as usize, usize::from(cube.twist()))).or_insert(depth);
+                }
+            }
+            let near = NearG1::new(&moves, metric);
+            assert_eq!(near.slots.iter().filter(|(key, _)| *key != 0).count(), nearest.len(), "{metric:?}");
+            for (&(flip_slice, twist), &distance) in &nearest {
+                assert_eq!(near.distance(flip_slice, twist), Some(distance), "{metric:?}: ({flip_slice}, {twist})");
+            }
+        }
+    }
 
     #[test]
     fn a_move_table_with_an_entry_out_of_range_is_refused() {

@@ -4,22 +4,33 @@
 //! by side, one per axis of the cube and of its inverse (as min2phase and rob-twophase do):
 //! they find a short enough solution at a shorter phase-1 length more often than one does.
 //!
-//! Lengths are counted in the chosen [`Metric`]. Phase 1 is pruned by its exact distance in
-//! face turns, which never exceeds the distance in quarter turns, so one table serves both
-//! metrics; phase 2 has a distance table per metric. Every node is a handful of table
-//! lookups on coordinates; the path lives in a fixed array, so the search allocates nothing
-//! until it returns its answer.
+//! Lengths are counted in the chosen [`Metric`], and each metric has its own tables: phase 1
+//! is pruned by its exact distance in that metric, phase 2 by pair distances. Every node is a
+//! handful of table lookups on coordinates; the path lives in a fixed array, so the search
+//! allocates nothing until it returns its answer.
 
-use puzzle_tables_models::cube::coords::{FLIPS, PHASE2_MOVES, SLICE_PERMS};
+use puzzle_tables_models::cube::coords::{FLIPS, PHASE2_MOVES};
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move};
 
-use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
+use crate::cube::{Cube, Metric, Move, TwoPhaseSolver, NEAR_G1};
 
 /// Longer than any solution the search can be asked for (`max` is capped to fit).
 const MAX_PATH: usize = 40;
 
 /// The cube along each of its three axes, and its inverse along each.
 const DIRECTIONS: usize = 6;
+
+/// Which of the six directions a search runs along.
+#[derive(Clone, Copy)]
+enum Directions {
+    /// Every distinct one, side by side: the first short enough solution ends the search.
+    All,
+    /// The one whose phase 1 is longest (to prove that there is no solution).
+    Farthest,
+}
+
+/// A distance known only to be more than what is left.
+const FAR: u8 = u8::MAX;
 
 /// No face turned yet: no face is excluded.
 const NO_FACE: usize = 6;
@@ -51,13 +62,14 @@ impl TwoPhaseSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&self, cube: &Cube, metric: Metric, max: u32) -> Option<Vec<Move>> {
-        self.search(cube, metric, max, DIRECTIONS)
+        self.search(cube, metric, max, Directions::All)
     }
 
     /// Whether some solution of `cube` has at most `bound` in `metric`. The two-phase search
     /// misses no solution within its bound, so a failed search proves there is none; one
-    /// direction suffices for that (a failure must exhaust every direction it searches), which
-    /// makes it about six times cheaper than [`TwoPhaseSolver::solve`] when the answer is no.
+    /// direction suffices for that (a failure must exhaust every direction it searches), and
+    /// the one with the longest phase 1 leaves the least room: it is refuted soonest, at
+    /// once when its phase 1 alone exceeds `bound`.
     ///
     /// ```
     /// # let dir = tempfile::tempdir()?;
@@ -72,11 +84,11 @@ impl TwoPhaseSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_within(&self, cube: &Cube, metric: Metric, bound: u32) -> bool {
-        self.search(cube, metric, bound, 1).is_some()
+        self.search(cube, metric, bound, Directions::Farthest).is_some()
     }
 
-    /// The two-phase search along the first `directions` of the six directions.
-    fn search(&self, cube: &Cube, metric: Metric, max: u32, directions: usize) -> Option<Vec<Move>> {
+    /// The two-phase search along `directions`.
+    fn search(&self, cube: &Cube, metric: Metric, max: u32, directions: Directions) -> Option<Vec<Move>> {
         let max = max.min(MAX_PATH as u32 - 2);
         // The cube seen along each of its three axes, and its inverse alike: six cubes whose
         // solutions all give solutions of this one, searched side by side, phase-1 length by
@@ -85,22 +97,17 @@ impl TwoPhaseSolver {
             let turned = turn_axes(cube, direction % 3);
             let root = if direction >= 3 { turned.inverse() } else { turned };
             let (flip_slice, twist) = (root.flip_slice() as usize, usize::from(root.twist()));
-            let distance = self.phase1_distance(flip_slice, twist);
+            let distance = self.phase1_distance(metric, flip_slice, twist);
             let start = Phase1Node { flip_slice, twist, distance };
-            Search {
-                solver: self,
-                metric,
-                root,
-                root_corners: usize::from(root.corner_perm()),
-                start,
-                path: [Move::ALL[0]; MAX_PATH],
-                length: 0,
-            }
+            Search { solver: self, metric, root, start, path: [Move::ALL[0]; MAX_PATH], length: 0 }
         });
         // A symmetric cube (the superflip) looks the same from several directions: search
         // each distinct view once.
-        let repeats: [bool; DIRECTIONS] =
-            std::array::from_fn(|d| d >= directions || (0..d).any(|e| searches[e].root == searches[d].root));
+        let farthest = (0..DIRECTIONS).max_by_key(|&d| searches[d].start.distance).unwrap_or(0);
+        let repeats: [bool; DIRECTIONS] = std::array::from_fn(|d| match directions {
+            Directions::All => (0..d).any(|e| searches[e].root == searches[d].root),
+            Directions::Farthest => d != farthest,
+        });
         let nearest = searches.iter().map(|s| u32::from(s.start.distance)).min().unwrap_or(0);
         for bound in nearest..=max {
             for (direction, search) in searches.iter_mut().enumerate() {
@@ -115,38 +122,44 @@ impl TwoPhaseSolver {
         None
     }
 
-    /// The exact number of face turns that bring a cube with these coordinates into G1:
-    /// following residues down to 0.
-    fn phase1_distance(&self, flip_slice: usize, twist: usize) -> u8 {
+    /// The exact number of moves of `metric` that bring a cube with these coordinates into
+    /// G1: following residues down to 0 by moves that cost one (a half turn costs two in
+    /// QTM, and a residue cannot tell two steps closer from one further).
+    fn phase1_distance(&self, metric: Metric, flip_slice: usize, twist: usize) -> u8 {
         let moves = &self.coordinate_moves;
         let (mut flip, mut slice, mut twist) = (flip_slice % FLIPS, flip_slice / FLIPS, twist);
         let mut distance = 0;
         while (flip, slice, twist) != (0, 0, 0) {
-            let closer = (self.phase1_residue(self.phase1_index(slice * FLIPS + flip, twist)) + 2) % 3;
-            let step = (0..Move::COUNT)
+            let closer = (self.phase1_residue(metric, self.phase1_index(slice * FLIPS + flip, twist)) + 2) % 3;
+            let step = Move::ALL
+                .into_iter()
+                .filter(|m| m.cost(metric) == 1)
+                .map(|m| m.index())
                 .map(|m| (moves.flip[flip * 18 + m], moves.slice[slice * 18 + m], moves.twist[twist * 18 + m]))
                 .map(|(f, s, t)| (usize::from(f), usize::from(s), usize::from(t)))
-                .find(|&(f, s, t)| self.phase1_residue(self.phase1_index(s * FLIPS + f, t)) == closer)
+                .find(|&(f, s, t)| self.phase1_residue(metric, self.phase1_index(s * FLIPS + f, t)) == closer)
                 .expect("a cube outside G1 has a neighbour closer to it");
             (flip, slice, twist) = step;
             distance += 1;
         }
         distance
     }
+}
 
-    /// The phase-2 lower bound in `metric`: the larger of the two pair distances.
-    #[inline]
-    fn phase2_bound(&self, metric: Metric, corners: usize, edges: usize, slice: usize) -> u32 {
-        let [corner_table, edge_table] = &self.pair_distances[metric as usize];
-        let corner = corner_table.payload()[corners * SLICE_PERMS + slice];
-        let edge = edge_table.payload()[edges * SLICE_PERMS + slice];
-        u32::from(corner.max(edge))
+/// The distance of a neighbour one step of the metric away from a node at `distance`,
+/// whose residue is `residue`: the same, one more or one less.
+#[inline]
+fn step_distance(distance: u8, residue: u8) -> u8 {
+    match (residue + 3 - distance % 3) % 3 {
+        0 => distance,
+        1 => distance + 1,
+        _ => distance.saturating_sub(1),
     }
 }
 
-/// Where phase 1 stands: its coordinates and the exact phase-1 distance. The corner
-/// permutation is followed only once phase 1 ends: a lookup per node in its 1.4 MB table
-/// would cost more than replaying the few paths that reach G1.
+/// Where phase 1 stands: its coordinates and the exact phase-1 distance in the search's
+/// metric. The corner permutation is followed only once phase 1 ends, by replaying the path
+/// on the corners: cheaper than following it at every node.
 #[derive(Clone, Copy)]
 struct Phase1Node {
     flip_slice: usize,
@@ -159,7 +172,6 @@ struct Search<'a> {
     solver: &'a TwoPhaseSolver,
     metric: Metric,
     root: Cube,
-    root_corners: usize,
     start: Phase1Node,
     path: [Move; MAX_PATH],
     length: usize,
@@ -187,52 +199,86 @@ impl Search<'_> {
             if at.distance != 0 || ends_in_phase2 {
                 return false;
             }
-            let corner_moves = &solver.corner_moves;
-            let corners = self.path[..depth].iter().fold(self.root_corners, |c, m| {
-                TwoPhaseSolver::permutation_after(corner_moves, Move::COUNT, c, m.index())
-            });
+            let corners = usize::from(self.root.corner_perm_after(&self.path[..depth]));
             return u32::from(solver.corner_bounds[self.metric as usize][corners]) <= budget2
                 && self.phase2_start(depth, budget2, last_face);
         }
-        let moves = &solver.coordinate_moves;
-        let (flip, slice) = (at.flip_slice % FLIPS, at.flip_slice / FLIPS);
-        for m in Move::ALL {
-            let face = m.face();
-            let cost = m.cost(self.metric);
-            if !may_follow(face, last_face) || cost > togo {
+        let children = self.children(at, togo, last_face);
+        for face in 0..6 {
+            if !may_follow(face, last_face) {
                 continue;
             }
-            // In G1 with few moves left, phase-2 moves here would only end phase 1 with a
-            // phase-2 move; phase 2 makes those moves itself.
-            if at.distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m) {
-                continue;
-            }
-            let i = m.index();
-            let (next_flip, next_slice) =
-                (usize::from(moves.flip[flip * 18 + i]), usize::from(moves.slice[slice * 18 + i]));
-            let twist = usize::from(moves.twist[at.twist * 18 + i]);
-            if self.metric == Metric::Qtm
-                && u32::from(solver.phase1_qtm_bound(next_flip, next_slice, twist)) > togo - cost
-            {
-                continue;
-            }
-            let flip_slice = next_slice * FLIPS + next_flip;
-            let residue = solver.phase1_residue(solver.phase1_index(flip_slice, twist));
-            let distance = match (residue + 3 - at.distance % 3) % 3 {
-                0 => at.distance,
-                1 => at.distance + 1,
-                _ => at.distance - 1,
-            };
-            if u32::from(distance) > togo - cost {
-                continue;
-            }
-            self.path[depth] = m;
-            let next = Phase1Node { flip_slice, twist, distance };
-            if self.phase1(next, togo - cost, budget2, depth + 1, face) {
-                return true;
+            for quarters in 1..=3 {
+                let m = Move::ALL[face * 3 + quarters - 1];
+                let cost = m.cost(self.metric);
+                // In G1 with few moves left, phase-2 moves here would only end phase 1 with a
+                // phase-2 move; phase 2 makes those moves itself.
+                let phase2_move_in_g1 = at.distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m);
+                if cost > togo || phase2_move_in_g1 {
+                    continue;
+                }
+                let rest = togo - cost;
+                let mut next = children[m.index()];
+                if rest == 0 {
+                    // The last move must land in G1, which the coordinates tell.
+                    if (next.flip_slice, next.twist) != (0, 0) {
+                        continue;
+                    }
+                    next.distance = 0;
+                }
+                if u32::from(next.distance) > rest {
+                    continue;
+                }
+                self.path[depth] = m;
+                if self.phase1(next, rest, budget2, depth + 1, face) {
+                    return true;
+                }
             }
         }
         false
+    }
+
+    /// The coordinates (flip-slice, twist) after each move from `at` that may follow
+    /// `last_face`, and the distance of each whose distance can matter (one that costs less
+    /// than `togo`; [`FAR`] when it is known to exceed what is left). Near G1 the distance
+    /// comes from the small near-G1 set; farther out every child's phase-1 entry is
+    /// prefetched before any is read, so that their cache misses overlap instead of waiting
+    /// one after another.
+    #[inline]
+    fn children(&self, at: Phase1Node, togo: u32, last_face: usize) -> [Phase1Node; Move::COUNT] {
+        let solver = self.solver;
+        let near = &solver.near_g1[self.metric as usize];
+        if togo > u32::from(NEAR_G1) + 1 {
+            for m in Move::ALL.into_iter().filter(|m| may_follow(m.face(), last_face)) {
+                let (flip_slice, twist) = solver.coordinate_moves.moved(at.flip_slice, at.twist, m.index());
+                solver.prefetch_phase1(self.metric, solver.phase1_index(flip_slice, twist));
+            }
+        }
+        let mut children = [Phase1Node { flip_slice: 0, twist: 0, distance: FAR }; Move::COUNT];
+        for m in Move::ALL {
+            if !may_follow(m.face(), last_face) {
+                continue;
+            }
+            let i = m.index();
+            let (flip_slice, twist) = solver.coordinate_moves.moved(at.flip_slice, at.twist, i);
+            let cost = m.cost(self.metric);
+            let distance = if cost >= togo {
+                FAR
+            } else if togo - cost <= u32::from(NEAR_G1) {
+                near.distance(flip_slice, twist).unwrap_or(FAR)
+            } else {
+                // A QTM half turn is two quarter turns, and a residue tells a distance only
+                // one step of the metric away: its distance follows from the first quarter
+                // turn's (which costs less, so it is known).
+                let from = match (self.metric, m.quarters()) {
+                    (Metric::Qtm, 2) => children[i - 1].distance,
+                    _ => at.distance,
+                };
+                step_distance(from, solver.phase1_residue(self.metric, solver.phase1_index(flip_slice, twist)))
+            };
+            children[i] = Phase1Node { flip_slice, twist, distance };
+        }
+        children
     }
 
     /// Phase 2 from the cube the phase-1 path leads to, by iterative deepening up to
@@ -266,8 +312,8 @@ impl Search<'_> {
             if !may_follow(face, last_face) || cost > togo {
                 continue;
             }
-            let next_corners = TwoPhaseSolver::permutation_after(&solver.corner_moves, Move::COUNT, corners, m.index());
-            let next_edges = TwoPhaseSolver::permutation_after(&solver.edge_moves, PHASE2_MOVES.len(), edges, k);
+            let next_corners = TwoPhaseSolver::permutation_after(&solver.corner_moves, corners, k);
+            let next_edges = TwoPhaseSolver::permutation_after(&solver.edge_moves, edges, k);
             let next_slice = usize::from(solver.coordinate_moves.slice_perm[slice * PHASE2_MOVES.len() + k]);
             if solver.phase2_bound(self.metric, next_corners, next_edges, next_slice) > togo - cost {
                 continue;

@@ -98,6 +98,16 @@ impl Cube {
         permutation_rank(&self.corners) as u16
     }
 
+    /// The corner permutation coordinate after `moves`: only the corners' places are
+    /// followed, which costs a fraction of turning the whole cube.
+    pub fn corner_perm_after(&self, moves: &[Move]) -> u16 {
+        let corners = moves.iter().fold(self.corners, |corners, m| {
+            let step = &m.cube().corners;
+            std::array::from_fn(|p| corners[usize::from(step[p])])
+        });
+        permutation_rank(&corners) as u16
+    }
+
     /// The permutation of the U and D edges, `0..UD_EDGE_PERMS`; meaningful in G1 (where the
     /// first eight positions hold the first eight edges).
     pub fn ud_edge_perm(&self) -> u16 {

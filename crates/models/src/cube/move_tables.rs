@@ -3,7 +3,7 @@
 //!
 //! The phase-1 tables and the slice permutation's are small (under 120 thousand entries in
 //! all) and computed at start in a few milliseconds; the corner and U/D edge permutations'
-//! (40,320 x 18 and 40,320 x 10) take longer, so the generator writes them as tables.
+//! (40,320 x 10 each) take longer, so the generator writes them as tables.
 
 use super::coords::{CORNER_PERMS, FLIPS, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS};
 use super::cubies::Cube;
@@ -24,6 +24,14 @@ pub struct CoordinateMoves {
 }
 
 impl CoordinateMoves {
+    /// The phase-1 coordinates (flip-slice, twist) after the face turn with index `m`.
+    #[inline]
+    pub fn moved(&self, flip_slice: usize, twist: usize, m: usize) -> (usize, usize) {
+        let (flip, slice) = (flip_slice % FLIPS, flip_slice / FLIPS);
+        let next = usize::from(self.slice[slice * 18 + m]) * FLIPS + usize::from(self.flip[flip * 18 + m]);
+        (next, usize::from(self.twist[twist * 18 + m]))
+    }
+
     /// Computes the tables from the piece model.
     pub fn new() -> CoordinateMoves {
         let flip_cube = |flip: u16| Cube::with_flip_slice(u32::from(flip));
@@ -55,10 +63,9 @@ fn table<T>(count: usize, moves: &[Move], make: impl Fn(u16) -> Cube, read: impl
         .collect()
 }
 
-/// Corner permutation after each face turn, `corner_perm * 18 + move` (all 18, so that
-/// phase 1 can follow the corners and check phase 2's corner bound before it starts).
+/// Corner permutation after each phase-2 move, `corner_perm * 10 + move`.
 pub fn corner_perm_moves() -> Vec<u16> {
-    table(CORNER_PERMS, &Move::ALL, Cube::with_corner_perm, |c| c.corner_perm())
+    table(CORNER_PERMS, &PHASE2_MOVES, Cube::with_corner_perm, |c| c.corner_perm())
 }
 
 /// U/D edge permutation after each phase-2 move, `ud_edge_perm * 10 + move`.
@@ -86,7 +93,8 @@ mod tests {
             cube = next;
             let k = i % PHASE2_MOVES.len();
             let next = g1.apply_move(PHASE2_MOVES[k]);
-            assert_eq!(corner_moves[usize::from(g1.corner_perm()) * 18 + PHASE2_MOVES[k].index()], next.corner_perm());
+            assert_eq!(corner_moves[usize::from(g1.corner_perm()) * 10 + k], next.corner_perm());
+            assert_eq!(g1.corner_perm_after(&[PHASE2_MOVES[k], *step]), next.apply_move(*step).corner_perm());
             assert_eq!(edge_moves[usize::from(g1.ud_edge_perm()) * 10 + k], next.ud_edge_perm());
             assert_eq!(tables.slice_perm[usize::from(g1.slice_perm()) * 10 + k], next.slice_perm());
             g1 = next;
