@@ -30,6 +30,7 @@ use puzzle_tables_models::cube::coords::{
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
 use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES};
 
+use crate::cube_near::NearG1;
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
 
@@ -180,71 +181,8 @@ pub struct TwoPhaseSolver {
     pub(crate) corner_bounds: [Vec<u8>; 2],
     pub(crate) coordinate_moves: CoordinateMoves,
     pub(crate) twist_conjugates: &'static [u16],
-    /// The phase-1 coordinates within [`NEAR_G1`] of G1, HTM then QTM.
+    /// The phase-1 coordinates near G1, as a graph, HTM then QTM.
     pub(crate) near_g1: [NearG1; 2],
-}
-
-/// How far around G1 [`NearG1`] reaches.
-pub(crate) const NEAR_G1: u8 = 4;
-
-/// The raw phase-1 coordinates within [`NEAR_G1`] moves of G1 in one metric, with their
-/// distances, in a small open-addressing hash table: a few thousand entries, 40 to 80 KB.
-/// The search reads a child's distance here when fewer than `NEAR_G1` moves are left for it
-/// (about half of all lookups): a probe that stays in the fast caches instead of a random
-/// read of the 28 MB phase-1 table. Computed at start by a breadth-first search over the
-/// coordinates' move tables, well under a millisecond.
-#[derive(Debug)]
-pub(crate) struct NearG1 {
-    /// `flip_slice * TWISTS + twist + 1` (0 marks an empty slot) and the distance.
-    slots: Vec<(u32, u8)>,
-}
-
-impl NearG1 {
-    fn new(moves: &CoordinateMoves, metric: Metric) -> NearG1 {
-        let steps: Vec<usize> = Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|m| m.index()).collect();
-        let mut layers = vec![vec![(0usize, 0usize)]];
-        let mut seen = std::collections::HashSet::from([(0, 0)]);
-        for _ in 0..NEAR_G1 {
-            let next: Vec<(usize, usize)> = layers[layers.len() - 1]
-                .iter()
-                .flat_map(|&(flip_slice, twist)| steps.iter().map(move |&m| moves.moved(flip_slice, twist, m)))
-                .filter(|&state| seen.insert(state))
-                .collect();
-            layers.push(next);
-        }
-        let mut near = NearG1 { slots: vec![(0, 0); (seen.len() * 4).next_power_of_two()] };
-        for (distance, layer) in layers.iter().enumerate() {
-            for &(flip_slice, twist) in layer {
-                let key = NearG1::key(flip_slice, twist);
-                let slot = near.probe(key);
-                near.slots[slot] = (key, distance as u8);
-            }
-        }
-        near
-    }
-
-    fn key(flip_slice: usize, twist: usize) -> u32 {
-        (flip_slice * TWISTS + twist + 1) as u32
-    }
-
-    /// The slot that holds `key`, or the empty slot where it would go.
-    #[inline]
-    fn probe(&self, key: u32) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut slot = (key.wrapping_mul(0x9e37_79b1) >> 8) as usize & mask;
-        while self.slots[slot].0 != 0 && self.slots[slot].0 != key {
-            slot = (slot + 1) & mask;
-        }
-        slot
-    }
-
-    /// The distance of these coordinates when it is at most [`NEAR_G1`].
-    #[inline]
-    pub(crate) fn distance(&self, flip_slice: usize, twist: usize) -> Option<u8> {
-        let key = NearG1::key(flip_slice, twist);
-        let (found, distance) = self.slots[self.probe(key)];
-        (found == key).then_some(distance)
-    }
 }
 
 impl TwoPhaseSolver {
@@ -347,34 +285,6 @@ fn pair_distance(metric: Metric, table: &Table, index: usize) -> u8 {
 mod tests {
     use super::*;
     use crate::Metadata;
-    use std::collections::HashMap;
-
-    #[test]
-    fn the_near_g1_sets_hold_what_a_search_over_whole_cubes_finds() {
-        let moves = CoordinateMoves::new();
-        for metric in Metric::ALL {
-            // Phase-1 coordinates do not change when a G1 move is made first, so a
-            // coordinate's distance to G1 is the fewest moves from solved to a cube with it.
-            let mut nearest: HashMap<(usize, usize), u8> = HashMap::from([((0, 0), 0)]);
-            let mut layer = vec![Cube::SOLVED];
-            let mut seen = std::collections::HashSet::from([Cube::SOLVED]);
-            for depth in 1..=NEAR_G1 {
-                layer = layer
-                    .iter()
-                    .flat_map(|cube| Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|&m| cube.apply_move(m)))
-                    .filter(|cube| seen.insert(*cube))
-                    .collect();
-                for cube in &layer {
-                    nearest.entry((cube.flip_slice() as usize, usize::from(cube.twist()))).or_insert(depth);
-                }
-            }
-            let near = NearG1::new(&moves, metric);
-            assert_eq!(near.slots.iter().filter(|(key, _)| *key != 0).count(), nearest.len(), "{metric:?}");
-            for (&(flip_slice, twist), &distance) in &nearest {
-                assert_eq!(near.distance(flip_slice, twist), Some(distance), "{metric:?}: ({flip_slice}, {twist})");
-            }
-        }
-    }
 
     #[test]
     fn a_move_table_with_an_entry_out_of_range_is_refused() {

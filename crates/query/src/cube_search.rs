@@ -12,7 +12,8 @@
 use puzzle_tables_models::cube::coords::{FLIPS, PHASE2_MOVES};
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move};
 
-use crate::cube::{Cube, Metric, Move, TwoPhaseSolver, NEAR_G1};
+use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
+use crate::cube_near::{NearNode, NONE, RADIUS};
 
 /// Longer than any solution the search can be asked for (`max` is capped to fit).
 const MAX_PATH: usize = 40;
@@ -98,7 +99,8 @@ impl TwoPhaseSolver {
             let root = if direction >= 3 { turned.inverse() } else { turned };
             let (flip_slice, twist) = (root.flip_slice() as usize, usize::from(root.twist()));
             let distance = self.phase1_distance(metric, flip_slice, twist);
-            let start = Phase1Node { flip_slice, twist, distance };
+            let near = self.near_g1[metric as usize].find(flip_slice, twist);
+            let start = Phase1Node { flip_slice, twist, distance, near };
             Search { solver: self, metric, root, start, path: [Move::ALL[0]; MAX_PATH], length: 0 }
         });
         // A symmetric cube (the superflip) looks the same from several directions: search
@@ -157,14 +159,32 @@ fn step_distance(distance: u8, residue: u8) -> u8 {
     }
 }
 
-/// Where phase 1 stands: its coordinates and the exact phase-1 distance in the search's
-/// metric. The corner permutation is followed only once phase 1 ends, by replaying the path
-/// on the corners: cheaper than following it at every node.
+/// Where phase 1 stands: its coordinates, the exact phase-1 distance in the search's metric
+/// and its node in the near-G1 graph ([`NONE`] when it has none or it is not known). The
+/// corner permutation is followed only once phase 1 ends, by replaying the path on the
+/// corners: cheaper than following it at every node.
 #[derive(Clone, Copy)]
 struct Phase1Node {
     flip_slice: usize,
     twist: usize,
     distance: u8,
+    near: u32,
+}
+
+impl Phase1Node {
+    /// A node too far to matter.
+    const FAR: Phase1Node = Phase1Node { flip_slice: 0, twist: 0, distance: FAR, near: NONE };
+
+    /// Node `id` of the near-G1 graph.
+    #[inline]
+    fn near(node: &NearNode, id: u32) -> Phase1Node {
+        Phase1Node {
+            flip_slice: node.flip_slice as usize,
+            twist: usize::from(node.twist),
+            distance: node.distance,
+            near: id,
+        }
+    }
 }
 
 /// One search: the cube, the metric and the moves so far.
@@ -218,14 +238,7 @@ impl Search<'_> {
                     continue;
                 }
                 let rest = togo - cost;
-                let mut next = children[m.index()];
-                if rest == 0 {
-                    // The last move must land in G1, which the coordinates tell.
-                    if (next.flip_slice, next.twist) != (0, 0) {
-                        continue;
-                    }
-                    next.distance = 0;
-                }
+                let next = children[m.index()];
                 if u32::from(next.distance) > rest {
                     continue;
                 }
@@ -238,35 +251,58 @@ impl Search<'_> {
         false
     }
 
-    /// The coordinates (flip-slice, twist) after each move from `at` that may follow
-    /// `last_face`, and the distance of each whose distance can matter (one that costs less
-    /// than `togo`; [`FAR`] when it is known to exceed what is left). Near G1 the distance
-    /// comes from the small near-G1 set; farther out every child's phase-1 entry is
-    /// prefetched before any is read, so that their cache misses overlap instead of waiting
-    /// one after another.
+    /// The node after each move from `at` that may follow `last_face`, with its distance
+    /// where it can matter (for a move that costs at most `togo`; [`FAR`] when it is known to
+    /// exceed what is left, and for every other move).
     #[inline]
     fn children(&self, at: Phase1Node, togo: u32, last_face: usize) -> [Phase1Node; Move::COUNT] {
+        let near = &self.solver.near_g1[self.metric as usize];
+        let mut children = [Phase1Node::FAR; Move::COUNT];
+        let moves = Move::ALL.into_iter().filter(|m| may_follow(m.face(), last_face) && m.cost(self.metric) <= togo);
+        if at.near != NONE && togo <= u32::from(RADIUS) + 1 {
+            // Every child has at most `RADIUS` left, so one beyond the graph is too far.
+            let node = near.node(at.near);
+            for m in moves {
+                let child = node.children[m.index()];
+                if child != NONE {
+                    let next = near.node(child);
+                    children[m.index()] = Phase1Node::near(next, child);
+                }
+            }
+        } else {
+            self.far_children(at, togo, moves, &mut children);
+        }
+        children
+    }
+
+    /// [`Search::children`] away from G1: the coordinates by the move tables, and each
+    /// child's distance from the graph when at most `RADIUS` is left for it, else from its
+    /// residue. Every child's phase-1 entry is prefetched before any is read, so that their
+    /// cache misses overlap instead of waiting one after another.
+    #[inline]
+    fn far_children(
+        &self,
+        at: Phase1Node,
+        togo: u32,
+        moves: impl Iterator<Item = Move> + Clone,
+        children: &mut [Phase1Node; Move::COUNT],
+    ) {
         let solver = self.solver;
         let near = &solver.near_g1[self.metric as usize];
-        if togo > u32::from(NEAR_G1) + 1 {
-            for m in Move::ALL.into_iter().filter(|m| may_follow(m.face(), last_face)) {
-                let (flip_slice, twist) = solver.coordinate_moves.moved(at.flip_slice, at.twist, m.index());
-                solver.prefetch_phase1(self.metric, solver.phase1_index(flip_slice, twist));
+        let rest = |m: Move| togo - m.cost(self.metric);
+        let mut entries = [0; Move::COUNT];
+        for m in moves.clone() {
+            let (flip_slice, twist) = solver.coordinate_moves.moved(at.flip_slice, at.twist, m.index());
+            children[m.index()] = Phase1Node { flip_slice, twist, distance: FAR, near: NONE };
+            if rest(m) > u32::from(RADIUS) {
+                entries[m.index()] = solver.phase1_index(flip_slice, twist);
+                solver.prefetch_phase1(self.metric, entries[m.index()]);
             }
         }
-        let mut children = [Phase1Node { flip_slice: 0, twist: 0, distance: FAR }; Move::COUNT];
-        for m in Move::ALL {
-            if !may_follow(m.face(), last_face) {
-                continue;
-            }
+        for m in moves {
             let i = m.index();
-            let (flip_slice, twist) = solver.coordinate_moves.moved(at.flip_slice, at.twist, i);
-            let cost = m.cost(self.metric);
-            let distance = if cost >= togo {
-                FAR
-            } else if togo - cost <= u32::from(NEAR_G1) {
-                near.distance(flip_slice, twist).unwrap_or(FAR)
-            } else {
+            let child = children[i];
+            children[i] = if rest(m) > u32::from(RADIUS) {
                 // A QTM half turn is two quarter turns, and a residue tells a distance only
                 // one step of the metric away: its distance follows from the first quarter
                 // turn's (which costs less, so it is known).
@@ -274,11 +310,16 @@ impl Search<'_> {
                     (Metric::Qtm, 2) => children[i - 1].distance,
                     _ => at.distance,
                 };
-                step_distance(from, solver.phase1_residue(self.metric, solver.phase1_index(flip_slice, twist)))
+                let distance = step_distance(from, solver.phase1_residue(self.metric, entries[i]));
+                let near = if distance <= RADIUS { near.find(child.flip_slice, child.twist) } else { NONE };
+                Phase1Node { distance, near, ..child }
+            } else {
+                match near.find(child.flip_slice, child.twist) {
+                    NONE => child,
+                    id => Phase1Node::near(near.node(id), id),
+                }
             };
-            children[i] = Phase1Node { flip_slice, twist, distance };
         }
-        children
     }
 
     /// Phase 2 from the cube the phase-1 path leads to, by iterative deepening up to
