@@ -58,6 +58,9 @@ pub struct SolveArgs {
     /// qtm, which every cube meets].
     #[arg(long, value_name = "N")]
     max: Option<u32>,
+    /// Search on N threads [default: one per core]; the answers are the same for any N.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
     #[command(flatten)]
     options: SolveOptions,
 }
@@ -88,11 +91,13 @@ struct Solvers<'a> {
     tables: &'a TablesDir,
     exact: CubeTable,
     two_phase: Option<TwoPhaseSolver>,
+    threads: Option<u16>,
 }
 
 impl<'a> Solvers<'a> {
-    fn open(tables: &'a TablesDir) -> anyhow::Result<Solvers<'a>> {
-        Ok(Solvers { tables, exact: tables.open(Puzzle::MagicCube, Tables::magic_cube)?, two_phase: None })
+    fn open(tables: &'a TablesDir, threads: Option<u16>) -> anyhow::Result<Solvers<'a>> {
+        let exact = tables.open(Puzzle::MagicCube, Tables::magic_cube)?;
+        Ok(Solvers { tables, exact, two_phase: None, threads })
     }
 
     /// A solution of at most `max` in `metric`, or why there is none.
@@ -105,7 +110,7 @@ impl<'a> Solvers<'a> {
             }
         }
         if self.two_phase.is_none() {
-            self.two_phase = Some(self.tables.open(Puzzle::Cube, Tables::cube)?);
+            self.two_phase = Some(two_phase_solver(self.tables, self.threads)?);
         }
         let solver = self.two_phase.as_ref().expect("opened above");
         let Some(moves) = solver.solve(cube, metric, max) else {
@@ -132,6 +137,13 @@ impl<'a> Solvers<'a> {
         }
         Ok(Ok(Solution { moves, optimal_in_quarter_turns: false, judge_turns: None }))
     }
+}
+
+/// The two-phase solver, searching on `threads` threads, by default one per core.
+pub fn two_phase_solver(tables: &TablesDir, threads: Option<u16>) -> anyhow::Result<TwoPhaseSolver> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let solver = tables.open(Puzzle::Cube, Tables::cube)?;
+    Ok(solver.with_threads(threads.map_or(cores, usize::from)))
 }
 
 /// What `metric` counts: "face turn" or "quarter turn".
@@ -182,7 +194,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let max = args.max.unwrap_or(metric.gods_number());
     let batch_of_scrambles = args.scramble.as_deref() == Some("-");
     if batch_of_scrambles || args.facelets == ["-"] {
-        let mut solvers = Solvers::open(tables)?;
+        let mut solvers = Solvers::open(tables, args.threads)?;
         return answer_lines(&args.options, |line| {
             Ok(solve_line(&mut solvers, line, batch_of_scrambles, metric, max)?.map(|(facelets, solution)| {
                 LineAnswer { text: moves_text(&solution.moves), json: solution_json(&facelets, &solution, metric) }
@@ -191,7 +203,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     }
     let facelets = read_cube(args)?;
     let cube = facelets.cube().context("not a cube that turns can solve")?;
-    let solution = Solvers::open(tables)?.solve(&cube, metric, max)?.map_err(|why| anyhow!(why))?;
+    let solution = Solvers::open(tables, args.threads)?.solve(&cube, metric, max)?.map_err(|why| anyhow!(why))?;
     let out = &mut writer::stdout();
     let after_each: Vec<Facelets> = solution
         .moves
@@ -268,7 +280,7 @@ fn solve_line(
 /// line; a rejected line has no answer line, as in every judge mode.
 pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
     let (metric, max) = (Metric::Htm, Metric::Htm.gods_number());
-    let mut solvers = Solvers::open(tables)?;
+    let mut solvers = Solvers::open(tables, None)?;
     input.answer_each_line(
         |number, line| {
             let line = line.trim();

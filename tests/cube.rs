@@ -96,6 +96,19 @@ fn random_cubes_are_solved_within_twenty_six_quarter_turns() {
 }
 
 #[test]
+fn the_answers_are_the_same_on_any_number_of_threads() {
+    let input = lines_of(&random_cubes(4, 40));
+    for metric in ["htm", "qtm"] {
+        let one = answers(&solve(&["--metric", metric, "--threads", "1", "-"], &input));
+        let three = answers(&solve(&["--metric", metric, "--threads", "3", "-"], &input));
+        assert_eq!(one, three, "{metric}");
+        assert_eq!(one.len(), 40);
+    }
+    let refused = solve(&["--threads", "0", "-"], &input);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr_of(&refused));
+}
+
+#[test]
 fn htm_is_the_default_metric() {
     let cubes = random_cubes(3, 20);
     let default = answers(&solve(&["-"], &lines_of(&cubes)));

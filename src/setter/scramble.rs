@@ -17,7 +17,6 @@ use std::process::ExitCode;
 use anyhow::bail;
 use puzzle_tables_models::cube::KEY_SPACE;
 use puzzle_tables_query::cube::{moves_text, Cube, Metric, Move, TwoPhaseSolver};
-use puzzle_tables_query::{Puzzle, Tables};
 
 use super::prng::Prng;
 use crate::tables::TablesDir;
@@ -54,7 +53,7 @@ machine.";
 
 /// `scramble cube`: `args.count` scrambles, one per line.
 pub fn run(tables: &TablesDir, args: &ScrambleArgs) -> anyhow::Result<ExitCode> {
-    let solver = tables.open(Puzzle::Cube, Tables::cube)?;
+    let solver = crate::cube::two_phase_solver(tables, None)?;
     let seed = args.seed.unwrap_or_else(super::random::clock_seed);
     if args.seed.is_none() {
         errln!("puzzle-tables: scramble {}: --seed {seed}", args.puzzle);

@@ -6,12 +6,14 @@
 //! (`tests/reference/cube.rs`, a fixed seed), never by either solver. The release binary
 //! builds the cube tables into an empty directory (`gen cube`, timed, its peak memory sampled
 //! from `/proc`); then, in this process, ours solves every cube at most 20 face turns and at
-//! most 26 quarter turns, and the anchor, the `min2phase` crate (0.2.4, a Rust port of
-//! Chen Shuang's min2phase; a dependency of this xtask only), at most 20 face turns. Each
-//! cube is timed alone; every answer is replayed on the test model and its length counted
-//! there. Memory is the growth of this process's resident set (`VmRSS`) over each solver's
-//! opening and its 1,000 cubes: ours maps its table files, the anchor computes its tables in
-//! memory at its first call (timed as its generation). Last, the one-cube command
+//! most 26 quarter turns, on one thread and then on two (the machine's cores; the answers
+//! are the same, which `tests/cube.rs` checks and this checks of their lengths), and the
+//! anchor, the `min2phase` crate (0.2.4, a Rust port of Chen Shuang's min2phase; a
+//! dependency of this xtask only, single-threaded), at most 20 face turns. Each cube is
+//! timed alone, in wall time; every answer is replayed on the test model and its length
+//! counted there. Memory is the growth of this process's resident set (`VmRSS`) over each
+//! solver's opening and its 1,000 cubes: ours reads its table files into memory, the anchor
+//! computes its tables in memory at its first call (timed as its generation). Last, the one-cube command
 //! `solve cube FACELETS`, process start included. One Markdown table, then the aims,
 //! met or not.
 
@@ -70,25 +72,31 @@ pub fn bench(cubes: usize, out: Option<&Path>) -> anyhow::Result<()> {
 
     println!("solving {count} cubes with ours");
     let resident_before = resident_bytes();
-    let solver = Tables::open(&tables)?.cube()?;
+    let mut solver = Tables::open(&tables)?.cube()?;
     let mut runs = Vec::new();
-    for (metric, bound, label) in [(Metric::Htm, 20, "HTM"), (Metric::Qtm, 26, "QTM")] {
-        let (seconds, lengths) = solve_all(&cubes, metric == Metric::Qtm, |text| {
-            let cube =
-                Facelets::from_urfdlb(text).and_then(|f| f.cube()).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
-            let moves = solver.solve(&cube, metric, bound as u32).context("no solution within the bound")?;
-            Ok(moves_text(&moves))
-        })?;
-        runs.push(Run {
-            name: format!("ours, {label} ≤ {bound}"),
-            seconds,
-            lengths,
-            bound,
-            tables_on_disk: Some(tables_on_disk),
-            resident_bytes: None,
-            generation_seconds,
-            generation_peak_bytes,
-        });
+    for threads in [1, THREADS] {
+        solver = solver.with_threads(threads);
+        for (metric, bound, label) in [(Metric::Htm, 20, "HTM"), (Metric::Qtm, 26, "QTM")] {
+            let (seconds, lengths) = solve_all(&cubes, metric == Metric::Qtm, |text| {
+                let cube =
+                    Facelets::from_urfdlb(text).and_then(|f| f.cube()).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
+                let moves = solver.solve(&cube, metric, bound as u32).context("no solution within the bound")?;
+                Ok(moves_text(&moves))
+            })?;
+            runs.push(Run {
+                name: format!("ours, {label} ≤ {bound}, {}", plural_threads(threads)),
+                seconds,
+                lengths,
+                bound,
+                tables_on_disk: Some(tables_on_disk),
+                resident_bytes: None,
+                generation_seconds,
+                generation_peak_bytes,
+            });
+        }
+    }
+    if runs[0].lengths != runs[2].lengths || runs[1].lengths != runs[3].lengths {
+        bail!("ours answered differently on {THREADS} threads than on one");
     }
     let ours_resident = resident_bytes().zip(resident_before).map(|(after, before)| after.saturating_sub(before));
     runs.iter_mut().for_each(|run| run.resident_bytes = ours_resident);
@@ -153,6 +161,17 @@ fn checked_length(text: &str, answer: &str, quarter_turns: bool) -> anyhow::Resu
     Ok(if quarter_turns { reference::quarter_length(&turns) } else { turns.len() })
 }
 
+/// The threads of the second run of ours: the machine's two cores.
+const THREADS: usize = 2;
+
+fn plural_threads(threads: usize) -> String {
+    if threads == 1 {
+        "1 thread".into()
+    } else {
+        format!("{threads} threads")
+    }
+}
+
 /// The anchor's answer of at most 20 face turns.
 fn anchor_solve(text: &str) -> anyhow::Result<String> {
     let answer = min2phase::solve(&text.to_string(), 20);
@@ -194,7 +213,7 @@ fn environment(load_before: &str, count: usize) -> String {
     let _ = writeln!(text, "- load average (1, 5, 15 min): {load_before} before the run, {} after", load_average());
     let _ = writeln!(
         text,
-        "- commit {commit}; {count} random-state cubes (seed {SEED}), every time single-threaded, one cube at a time\n"
+        "- commit {commit}; {count} random-state cubes (seed {SEED}), one cube at a time; ours on one thread, then on two (the same answers), the anchor on one; times are wall times\n"
     );
     text
 }
@@ -233,23 +252,29 @@ fn aims(runs: &[Run], one_cube_ms: f64) -> String {
         let _ = writeln!(text, "- {} {what}", if met { "met:" } else { "**not met**:" });
     };
     let median_of = |run: &Run| median(&mut run.seconds.clone());
-    let (htm, qtm, anchor) = (&runs[0], &runs[1], &runs[2]);
+    let anchor = &runs[runs.len() - 1];
     for run in runs {
         let longest = run.lengths.iter().copied().max().unwrap_or(0);
         aim(format!("{}: every cube within {} ({longest} at most)", run.name, run.bound), longest <= run.bound);
     }
-    aim(
-        format!(
-            "HTM median below the anchor's ({} against {})",
-            duration(median_of(htm) * 1e9),
-            duration(median_of(anchor) * 1e9)
-        ),
-        median_of(htm) < median_of(anchor),
-    );
-    aim(format!("HTM median at 0.1 ms ({})", duration(median_of(htm) * 1e9)), median_of(htm) <= 1e-4);
-    aim(format!("QTM median under 2.5 ms ({})", duration(median_of(qtm) * 1e9)), median_of(qtm) < 2.5e-3);
-    let slowest = qtm.seconds.iter().copied().fold(0.0, f64::max);
-    aim(format!("QTM: no cube over 1 s (slowest {})", duration(slowest * 1e9)), slowest <= 1.0);
+    // Ours on one thread, then on two: HTM and QTM each.
+    for pair in runs[..runs.len() - 1].chunks(2) {
+        let (htm, qtm) = (&pair[0], &pair[1]);
+        aim(
+            format!(
+                "{}: median below the anchor's ({} against {})",
+                htm.name,
+                duration(median_of(htm) * 1e9),
+                duration(median_of(anchor) * 1e9)
+            ),
+            median_of(htm) < median_of(anchor),
+        );
+        aim(format!("{}: median at 0.1 ms ({})", htm.name, duration(median_of(htm) * 1e9)), median_of(htm) <= 1e-4);
+        aim(format!("{}: median under 2.5 ms ({})", qtm.name, duration(median_of(qtm) * 1e9)), median_of(qtm) < 2.5e-3);
+        let slowest = qtm.seconds.iter().copied().fold(0.0, f64::max);
+        aim(format!("{}: no cube over 1 s (slowest {})", qtm.name, duration(slowest * 1e9)), slowest <= 1.0);
+    }
+    let htm = &runs[0];
     let disk = htm.tables_on_disk.unwrap_or(u64::MAX);
     aim(format!("tables at most 64 MB on disk ({})", megabytes(disk)), disk <= 64_000_000);
     aim(format!("tables generated in at most 60 s ({:.1} s)", htm.generation_seconds), htm.generation_seconds <= 60.0);

@@ -183,6 +183,8 @@ pub struct TwoPhaseSolver {
     pub(crate) twist_conjugates: &'static [u16],
     /// The phase-1 coordinates near G1, as a graph, HTM then QTM.
     pub(crate) near_g1: [NearG1; 2],
+    /// How many threads a search may use ([`TwoPhaseSolver::with_threads`]).
+    pub(crate) threads: usize,
 }
 
 impl TwoPhaseSolver {
@@ -211,7 +213,29 @@ impl TwoPhaseSolver {
             near_g1: Metric::ALL.map(|metric| NearG1::new(&coordinate_moves, metric)),
             coordinate_moves,
             twist_conjugates: twist_conjugates(),
+            threads: 1,
         })
+    }
+
+    /// The solver with searches on `threads` threads (1, the default, searches on the
+    /// caller's thread). The answers are the same whatever the number: each thread takes the
+    /// next phase-1 length and direction of the single-threaded order, and the solution of
+    /// the first in that order that finds one is the answer.
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Cube, dir.path(), &mut puzzle_tables_generator::Silent)?;
+    /// use puzzle_tables_query::cube::{parse_moves, Cube, Metric};
+    ///
+    /// let one = puzzle_tables_query::Tables::open(dir.path())?.cube()?;
+    /// let two = puzzle_tables_query::Tables::open(dir.path())?.cube()?.with_threads(2);
+    /// let cube = Cube::SOLVED.apply_moves(&parse_moves("R U2 F' L D' B2 R' U F2 D L' B")?);
+    /// assert_eq!(one.solve(&cube, Metric::Qtm, 26), two.solve(&cube, Metric::Qtm, 26));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_threads(mut self, threads: usize) -> TwoPhaseSolver {
+        self.threads = threads.max(1);
+        self
     }
 
     /// The phase-1 table of `metric` (for its metadata: entries per distance).

@@ -12,6 +12,9 @@
 use puzzle_tables_models::cube::coords::{FLIPS, PHASE2_MOVES};
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move};
 
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::{Mutex, PoisonError};
+
 use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
 use crate::cube_near::{NearNode, NONE, RADIUS};
 
@@ -88,40 +91,67 @@ impl TwoPhaseSolver {
         self.search(cube, metric, bound, Directions::Farthest).is_some()
     }
 
-    /// The two-phase search along `directions`.
+    /// The two-phase search along `directions`. Its plan is a list of tasks, phase 1 of one
+    /// length along one direction, in the order a single thread runs them (length by length,
+    /// direction by direction); the answer is the solution of the first task in that order
+    /// that finds one. With several threads each takes the next task as it finishes one and
+    /// gives up a task once an earlier one has found a solution: the same answer, sooner.
     fn search(&self, cube: &Cube, metric: Metric, max: u32, directions: Directions) -> Option<Vec<Move>> {
         let max = max.min(MAX_PATH as u32 - 2);
         // The cube seen along each of its three axes, and its inverse alike: six cubes whose
         // solutions all give solutions of this one, searched side by side, phase-1 length by
         // phase-1 length, so that the first to find a short enough solution ends the search.
-        let mut searches: [Search; DIRECTIONS] = std::array::from_fn(|direction| {
+        let starts: [(Cube, Phase1Node); DIRECTIONS] = std::array::from_fn(|direction| {
             let turned = turn_axes(cube, direction % 3);
             let root = if direction >= 3 { turned.inverse() } else { turned };
             let (flip_slice, twist) = (root.flip_slice() as usize, usize::from(root.twist()));
             let distance = self.phase1_distance(metric, flip_slice, twist);
             let near = self.near_g1[metric as usize].find(flip_slice, twist);
-            let start = Phase1Node { flip_slice, twist, distance, near };
-            Search { solver: self, metric, root, start, path: [Move::ALL[0]; MAX_PATH], length: 0 }
+            (root, Phase1Node { flip_slice, twist, distance, near })
         });
         // A symmetric cube (the superflip) looks the same from several directions: search
         // each distinct view once.
-        let farthest = (0..DIRECTIONS).max_by_key(|&d| searches[d].start.distance).unwrap_or(0);
-        let repeats: [bool; DIRECTIONS] = std::array::from_fn(|d| match directions {
-            Directions::All => (0..d).any(|e| searches[e].root == searches[d].root),
-            Directions::Farthest => d != farthest,
+        let farthest = (0..DIRECTIONS).max_by_key(|&d| starts[d].1.distance).unwrap_or(0);
+        let searched: [bool; DIRECTIONS] = std::array::from_fn(|d| match directions {
+            Directions::All => (0..d).all(|e| starts[e].0 != starts[d].0),
+            Directions::Farthest => d == farthest,
         });
-        let nearest = searches.iter().map(|s| u32::from(s.start.distance)).min().unwrap_or(0);
-        for bound in nearest..=max {
-            for (direction, search) in searches.iter_mut().enumerate() {
-                if !repeats[direction]
-                    && u32::from(search.start.distance) <= bound
-                    && search.phase1(search.start, bound, max - bound, 0, NO_FACE)
-                {
-                    return Some(search.solution_of_the_cube(direction));
-                }
-            }
+        let nearest = starts.iter().map(|(_, start)| u32::from(start.distance)).min().unwrap_or(0);
+        let tasks: Vec<(u32, usize)> = (nearest..=max)
+            .flat_map(|bound| (0..DIRECTIONS).map(move |direction| (bound, direction)))
+            .filter(|&(bound, direction)| searched[direction] && u32::from(starts[direction].1.distance) <= bound)
+            .collect();
+        let plan =
+            Plan { tasks, next: AtomicUsize::new(0), found: AtomicUsize::new(usize::MAX), solutions: Mutex::default() };
+        let work = || {
+            let mut searches = starts.map(|(root, start)| Search {
+                solver: self,
+                metric,
+                root,
+                start,
+                path: [Move::ALL[0]; MAX_PATH],
+                length: 0,
+                task: 0,
+                found: &plan.found,
+            });
+            plan.run(&mut searches, max);
+        };
+        let helpers = self.threads.min(plan.tasks.len()).saturating_sub(1);
+        if helpers == 0 {
+            work();
+        } else {
+            std::thread::scope(|scope| {
+                (0..helpers).for_each(|_| drop(scope.spawn(work)));
+                work();
+            });
         }
-        None
+        let found = plan.found.into_inner();
+        plan.solutions
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .into_iter()
+            .find(|(task, _)| *task == found)
+            .map(|(_, moves)| moves)
     }
 
     /// The exact number of moves of `metric` that bring a cube with these coordinates into
@@ -187,7 +217,39 @@ impl Phase1Node {
     }
 }
 
-/// One search: the cube, the metric and the moves so far.
+/// The tasks of one search and what the threads running them share.
+struct Plan {
+    /// (phase-1 length, direction), in the order one thread would run them.
+    tasks: Vec<(u32, usize)>,
+    /// The next task no thread has taken.
+    next: AtomicUsize,
+    /// The first task known to have found a solution, or `usize::MAX`.
+    found: AtomicUsize,
+    /// The solutions found, each with its task.
+    solutions: Mutex<Vec<(usize, Vec<Move>)>>,
+}
+
+impl Plan {
+    /// Runs tasks until none is left that could come before the first found.
+    fn run(&self, searches: &mut [Search; DIRECTIONS], max: u32) {
+        loop {
+            let task = self.next.fetch_add(1, Relaxed);
+            if task >= self.tasks.len() || task > self.found.load(Relaxed) {
+                return;
+            }
+            let (bound, direction) = self.tasks[task];
+            let search = &mut searches[direction];
+            search.task = task;
+            if search.phase1(search.start, bound, max - bound, 0, NO_FACE) {
+                let moves = search.solution_of_the_cube(direction);
+                self.solutions.lock().unwrap_or_else(PoisonError::into_inner).push((task, moves));
+                self.found.fetch_min(task, Relaxed);
+            }
+        }
+    }
+}
+
+/// One search: the cube, the metric, the moves so far, and the task it runs.
 struct Search<'a> {
     solver: &'a TwoPhaseSolver,
     metric: Metric,
@@ -195,6 +257,9 @@ struct Search<'a> {
     start: Phase1Node,
     path: [Move; MAX_PATH],
     length: usize,
+    task: usize,
+    /// The plan's first task with a solution: once it is before this one, this one stops.
+    found: &'a AtomicUsize,
 }
 
 impl Search<'_> {
@@ -212,6 +277,9 @@ impl Search<'_> {
     /// for phase 2. True when a whole solution is found (then in `path[..length]`).
     fn phase1(&mut self, at: Phase1Node, togo: u32, budget2: u32, depth: usize, last_face: usize) -> bool {
         let solver = self.solver;
+        if self.found.load(Relaxed) < self.task {
+            return false;
+        }
         if togo == 0 {
             // A phase-1 solution that ends with a phase-2 move was in G1 one move earlier,
             // and that shorter phase 1 has been tried.
