@@ -33,6 +33,23 @@ enum Directions {
     Farthest,
 }
 
+/// Where phase 2 stands: the corner, U/D edge and slice edge permutations.
+#[derive(Clone, Copy)]
+struct Phase2Node {
+    corners: usize,
+    edges: usize,
+    slice: usize,
+}
+
+/// How long a phase-2 search's solutions are.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase2 {
+    /// Exactly the length it is given.
+    Exactly,
+    /// At most the length it is given.
+    Within,
+}
+
 /// A distance known only to be more than what is left.
 const FAR: u8 = u8::MAX;
 
@@ -390,27 +407,27 @@ impl Search<'_> {
         }
     }
 
-    /// Phase 2 from the cube the phase-1 path leads to, by iterative deepening up to
-    /// `budget`.
+    /// Phase 2 from the cube the phase-1 path leads to, within `budget`: first whether any
+    /// solution is that short (one search to the whole budget, which almost always fails),
+    /// and only then the shortest, by iterative deepening. Deepening at once would search
+    /// every shallower depth again before failing.
     fn phase2_start(&mut self, depth: usize, budget: u32, last_face: usize) -> bool {
         let cube = self.path[..depth].iter().fold(self.root, |cube, &m| cube.apply_move(m));
-        let (corners, edges, slice) =
-            (usize::from(cube.corner_perm()), usize::from(cube.ud_edge_perm()), usize::from(cube.slice_perm()));
-        let bound = self.solver.phase2_bound(self.metric, corners, edges, slice);
-        (bound..=budget).any(|togo| self.phase2(corners, edges, slice, togo, depth, last_face))
+        let at = Phase2Node {
+            corners: usize::from(cube.corner_perm()),
+            edges: usize::from(cube.ud_edge_perm()),
+            slice: usize::from(cube.slice_perm()),
+        };
+        let bound = self.solver.phase2_bound(self.metric, at.corners, at.edges, at.slice);
+        bound <= budget
+            && self.phase2(at, budget, depth, last_face, Phase2::Within)
+            && (bound..=budget).any(|togo| self.phase2(at, togo, depth, last_face, Phase2::Exactly))
     }
 
-    /// Phase 2 with exactly `togo` left, by the phase-2 moves.
-    fn phase2(
-        &mut self,
-        corners: usize,
-        edges: usize,
-        slice: usize,
-        togo: u32,
-        depth: usize,
-        last_face: usize,
-    ) -> bool {
-        if togo == 0 {
+    /// Phase 2 with `togo` left (exactly, or at most), by the phase-2 moves.
+    fn phase2(&mut self, at: Phase2Node, togo: u32, depth: usize, last_face: usize, length: Phase2) -> bool {
+        let solved = at.corners == 0 && at.edges == 0 && at.slice == 0;
+        if togo == 0 || (length == Phase2::Within && solved) {
             self.length = depth;
             return true;
         }
@@ -421,14 +438,16 @@ impl Search<'_> {
             if !may_follow(face, last_face) || cost > togo {
                 continue;
             }
-            let next_corners = TwoPhaseSolver::permutation_after(&solver.corner_moves, corners, k);
-            let next_edges = TwoPhaseSolver::permutation_after(&solver.edge_moves, edges, k);
-            let next_slice = usize::from(solver.coordinate_moves.slice_perm[slice * PHASE2_MOVES.len() + k]);
-            if solver.phase2_bound(self.metric, next_corners, next_edges, next_slice) > togo - cost {
+            let next = Phase2Node {
+                corners: TwoPhaseSolver::permutation_after(&solver.corner_moves, at.corners, k),
+                edges: TwoPhaseSolver::permutation_after(&solver.edge_moves, at.edges, k),
+                slice: usize::from(solver.coordinate_moves.slice_perm[at.slice * PHASE2_MOVES.len() + k]),
+            };
+            if solver.phase2_bound(self.metric, next.corners, next.edges, next.slice) > togo - cost {
                 continue;
             }
             self.path[depth] = m;
-            if self.phase2(next_corners, next_edges, next_slice, togo - cost, depth + 1, face) {
+            if self.phase2(next, togo - cost, depth + 1, face, length) {
                 return true;
             }
         }
