@@ -30,6 +30,8 @@ use puzzle_tables_models::cube::coords::{
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
 use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES};
 
+use std::sync::OnceLock;
+
 use crate::cube_near::NearG1;
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
@@ -181,8 +183,9 @@ pub struct TwoPhaseSolver {
     pub(crate) corner_bounds: [Vec<u8>; 2],
     pub(crate) coordinate_moves: CoordinateMoves,
     pub(crate) twist_conjugates: &'static [u16],
-    /// The phase-1 coordinates near G1, as a graph, HTM then QTM.
-    pub(crate) near_g1: [NearG1; 2],
+    /// The phase-1 coordinates near G1, as a graph, HTM then QTM: each built at its
+    /// metric's first search ([`TwoPhaseSolver::near_g1`]).
+    near_g1: [OnceLock<NearG1>; 2],
     /// How many threads a search may use ([`TwoPhaseSolver::with_threads`]).
     pub(crate) threads: usize,
 }
@@ -210,7 +213,7 @@ impl TwoPhaseSolver {
             corner_moves: open(&Permutation::Corners.moves_spec())?,
             edge_moves: open(&Permutation::UdEdges.moves_spec())?,
             pair_distances,
-            near_g1: Metric::ALL.map(|metric| NearG1::new(&coordinate_moves, metric)),
+            near_g1: [OnceLock::new(), OnceLock::new()],
             coordinate_moves,
             twist_conjugates: twist_conjugates(),
             threads: 1,
@@ -236,6 +239,11 @@ impl TwoPhaseSolver {
     pub fn with_threads(mut self, threads: usize) -> TwoPhaseSolver {
         self.threads = threads.max(1);
         self
+    }
+
+    /// The graph of the phase-1 coordinates near G1 in `metric`, built on first use.
+    pub(crate) fn near_g1(&self, metric: Metric) -> &NearG1 {
+        self.near_g1[metric as usize].get_or_init(|| NearG1::new(&self.coordinate_moves, metric))
     }
 
     /// The phase-1 table of `metric` (for its metadata: entries per distance).

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
 use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
-use crate::cube_near::{NearNode, NONE, RADIUS};
+use crate::cube_near::{NearG1, NearNode, NONE, RADIUS};
 
 /// Longer than any solution the search can be asked for (`max` is capped to fit).
 const MAX_PATH: usize = 40;
@@ -123,7 +123,7 @@ impl TwoPhaseSolver {
             let root = if direction >= 3 { turned.inverse() } else { turned };
             let (flip_slice, twist) = (root.flip_slice() as usize, usize::from(root.twist()));
             let distance = self.phase1_distance(metric, flip_slice, twist);
-            let near = self.near_g1[metric as usize].find(flip_slice, twist);
+            let near = self.near_g1(metric).find(flip_slice, twist);
             (root, Phase1Node { flip_slice, twist, distance, near })
         });
         // A symmetric cube (the superflip) looks the same from several directions: search
@@ -150,6 +150,7 @@ impl TwoPhaseSolver {
                 length: 0,
                 task: 0,
                 found: &plan.found,
+                near: self.near_g1(metric),
             });
             plan.run(&mut searches, max);
         };
@@ -277,6 +278,7 @@ struct Search<'a> {
     task: usize,
     /// The plan's first task with a solution: once it is before this one, this one stops.
     found: &'a AtomicUsize,
+    near: &'a NearG1,
 }
 
 impl Search<'_> {
@@ -341,7 +343,7 @@ impl Search<'_> {
     /// exceed what is left, and for every other move).
     #[inline]
     fn children(&self, at: Phase1Node, togo: u32, last_face: usize) -> [Phase1Node; Move::COUNT] {
-        let near = &self.solver.near_g1[self.metric as usize];
+        let near = self.near;
         let mut children = [Phase1Node::FAR; Move::COUNT];
         let moves = Move::ALL.into_iter().filter(|m| may_follow(m.face(), last_face) && m.cost(self.metric) <= togo);
         if at.near != NONE && togo <= u32::from(RADIUS) + 1 {
@@ -373,7 +375,7 @@ impl Search<'_> {
         children: &mut [Phase1Node; Move::COUNT],
     ) {
         let solver = self.solver;
-        let near = &solver.near_g1[self.metric as usize];
+        let near = self.near;
         let rest = |m: Move| togo - m.cost(self.metric);
         let mut entries = [0; Move::COUNT];
         for m in moves.clone() {
