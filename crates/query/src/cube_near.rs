@@ -129,8 +129,9 @@ impl NearG1 {
     #[inline]
     fn probe(&self, key: u32) -> usize {
         let mask = self.slots.len() - 1;
-        // Fibonacci hashing: the product's top bits, as many as the table has.
-        let mut slot = (u64::from(key).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - mask.count_ones())) as usize;
+        // Fibonacci hashing: the product's top bits, as many as the table (a power of two) has.
+        let bits = self.slots.len().trailing_zeros();
+        let mut slot = (u64::from(key).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
         while self.slots[slot].0 != 0 && self.slots[slot].0 != key {
             slot = (slot + 1) & mask;
         }
