@@ -302,14 +302,7 @@ pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let solver = tables.open(Puzzle::Cube, Tables::cube)?;
     let metadata = solver.phase1_table(Metric::Htm).metadata();
     let quarter_turns = &solver.phase1_table(Metric::Qtm).metadata().depth_counts;
-    let mut report = DepthReport {
-        puzzle: "cube",
-        noun: "entries",
-        metadata,
-        headline: vec![],
-        extra: json!({}),
-        more_tables: vec![],
-    };
+    let mut report = DepthReport::new("cube", "entries", metadata);
     let bytes = solver.file_bytes();
     report.headline = vec![
         format!(

@@ -114,14 +114,7 @@ fn answer_json(board: &Board, moves: Option<&[Move]>, show: bool) -> serde_json:
 pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let table = open(tables)?;
     let metadata = table.table().metadata();
-    let mut report = DepthReport {
-        puzzle: "eight",
-        noun: "boards",
-        metadata,
-        headline: vec![],
-        extra: json!({}),
-        more_tables: vec![],
-    };
+    let mut report = DepthReport::new("eight", "boards", metadata);
     let (boards, max) = (report.total(), report.max_distance());
     report.headline = vec![
         format!("eight puzzle: {boards} solvable boards (and as many unsolvable ones)"),

@@ -40,14 +40,7 @@ pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let table = open(tables)?;
     let depth = table.depth();
     let metadata = table.table().metadata();
-    let mut report = DepthReport {
-        puzzle: "magic-cube",
-        noun: "cubes",
-        metadata,
-        headline: vec![],
-        extra: json!({}),
-        more_tables: vec![],
-    };
+    let mut report = DepthReport::new("magic-cube", "cubes", metadata);
     report.headline = vec![
         format!("magic cube: the table holds the {} cubes within {depth} quarter turns of solved", report.total()),
         format!("solve answers exactly up to {} quarter turns (meeting in the middle)", 2 * depth),

@@ -22,7 +22,12 @@ pub struct DepthReport<'a> {
     pub more_tables: Vec<(String, &'a [u64])>,
 }
 
-impl DepthReport<'_> {
+impl<'a> DepthReport<'a> {
+    /// The report of `metadata`'s entries per distance, with nothing more yet.
+    pub fn new(puzzle: &'a str, noun: &'a str, metadata: &'a Metadata) -> DepthReport<'a> {
+        DepthReport { puzzle, noun, metadata, headline: vec![], extra: serde_json::json!({}), more_tables: vec![] }
+    }
+
     /// The number of entries.
     pub fn total(&self) -> u64 {
         self.metadata.entry_total().expect("Table::open refuses counts whose sum overflows")

@@ -109,14 +109,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
 pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
     let table = open(tables)?;
     let metadata = table.table().metadata();
-    let mut report = DepthReport {
-        puzzle: "rotation",
-        noun: "placements",
-        metadata,
-        headline: vec![],
-        extra: json!({}),
-        more_tables: vec![],
-    };
+    let mut report = DepthReport::new("rotation", "placements", metadata);
     let (placements, max) = (report.total(), report.max_distance());
     report.headline = vec![
         format!("rotation game: {placements} placements of one symbol's eight blocks"),
