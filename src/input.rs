@@ -25,9 +25,9 @@ const CUT_LINE: &str = "\u{2026}";
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// How long a line read was.
-struct LineLength {
-    /// For a line over [`MAX_LINE_BYTES`], cut: its length in characters.
-    cut_at_chars: Option<usize>,
+pub struct LineLength {
+    /// For a line over the cap, cut: its length in characters.
+    pub cut_at_chars: Option<usize>,
 }
 
 /// `path` opened for reading, or standard input when it is `None` or `-`.
@@ -62,7 +62,7 @@ impl<R: BufRead> Lines<R> {
     /// next call reuses.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
         self.bytes.clear();
-        let Some(length) = self.read_capped()? else { return Ok(None) };
+        let Some(length) = read_capped(&mut self.reader, &mut self.bytes, MAX_LINE_BYTES)? else { return Ok(None) };
         self.number += 1;
         if self.number == 1 && self.bytes.starts_with(BYTE_ORDER_MARK) {
             self.bytes.drain(..BYTE_ORDER_MARK.len());
@@ -77,35 +77,35 @@ impl<R: BufRead> Lines<R> {
         }
         Ok(Some((self.number, Ok(String::from_utf8_lossy(&self.bytes)))))
     }
+}
 
-    /// Reads one line (without its `\n`) into `bytes`, keeping at most [`MAX_LINE_BYTES`]:
-    /// `None` at the end of the input.
-    fn read_capped(&mut self) -> io::Result<Option<LineLength>> {
-        let (mut any, mut chars, mut cut) = (false, 0usize, false);
-        loop {
-            let buffer = match self.reader.fill_buf() {
-                Ok(buffer) => buffer,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
-            if buffer.is_empty() {
-                return Ok(any.then_some(LineLength { cut_at_chars: cut.then_some(chars) }));
-            }
-            any = true;
-            let (chunk, used) = match buffer.iter().position(|&byte| byte == b'\n') {
-                Some(end) => (&buffer[..end], end + 1),
-                None => (buffer, buffer.len()),
-            };
-            let room = MAX_LINE_BYTES.saturating_sub(self.bytes.len());
-            cut |= chunk.len() > room;
-            // Characters, not bytes: the bytes that do not continue a UTF-8 sequence.
-            chars += chunk.iter().filter(|&&byte| byte & 0xC0 != 0x80).count();
-            self.bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            let ended = used > chunk.len();
-            self.reader.consume(used);
-            if ended {
-                return Ok(Some(LineLength { cut_at_chars: cut.then_some(chars) }));
-            }
+/// Reads one line (without its `\n`) from `reader` onto `bytes`, keeping at most `cap` bytes
+/// of it (the rest is skipped without being kept): `None` at the end of the input.
+pub fn read_capped(reader: &mut impl BufRead, bytes: &mut Vec<u8>, cap: usize) -> io::Result<Option<LineLength>> {
+    let (mut any, mut chars, mut cut) = (false, 0usize, false);
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            return Ok(any.then_some(LineLength { cut_at_chars: cut.then_some(chars) }));
+        }
+        any = true;
+        let (chunk, used) = match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => (&buffer[..end], end + 1),
+            None => (buffer, buffer.len()),
+        };
+        let room = cap.saturating_sub(bytes.len());
+        cut |= chunk.len() > room;
+        // Characters, not bytes: the bytes that do not continue a UTF-8 sequence.
+        chars += chunk.iter().filter(|&&byte| byte & 0xC0 != 0x80).count();
+        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let ended = used > chunk.len();
+        reader.consume(used);
+        if ended {
+            return Ok(Some(LineLength { cut_at_chars: cut.then_some(chars) }));
         }
     }
 }

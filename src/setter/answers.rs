@@ -5,6 +5,8 @@
 
 use std::io::{self, BufRead};
 
+use crate::input::read_capped;
+
 /// The longest answer line kept; a longer line is cut here and rejected as too long. An
 /// eight-puzzle answer need not be shortest, so this leaves room for long ones.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
@@ -55,7 +57,8 @@ impl<R: BufRead> AnswerLines<R> {
             return Ok(Some(line));
         }
         let mut bytes = Vec::new();
-        let Some(cut) = self.read_capped(&mut bytes)? else { return Ok(None) };
+        let Some(length) = read_capped(&mut self.reader, &mut bytes, MAX_LINE_BYTES)? else { return Ok(None) };
+        let cut = length.cut_at_chars.is_some();
         self.lines_read += 1;
         let number = self.lines_read;
         if bytes.last() == Some(&b'\r') {
@@ -99,36 +102,6 @@ impl<R: BufRead> AnswerLines<R> {
     /// What was forgiven since the last call, oldest first.
     pub fn take_notes(&mut self) -> Vec<String> {
         std::mem::take(&mut self.notes)
-    }
-
-    /// Reads one line (without its `\n`) into `bytes`, keeping at most
-    /// [`MAX_LINE_BYTES`]: `None` at the end of the output, else whether the line was cut.
-    fn read_capped(&mut self, bytes: &mut Vec<u8>) -> io::Result<Option<bool>> {
-        let mut any = false;
-        let mut cut = false;
-        loop {
-            let buffer = match self.reader.fill_buf() {
-                Ok(buffer) => buffer,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
-            if buffer.is_empty() {
-                return Ok(any.then_some(cut));
-            }
-            any = true;
-            let (chunk, ends) = match buffer.iter().position(|&b| b == b'\n') {
-                Some(end) => (&buffer[..end], Some(end + 1)),
-                None => (buffer, None),
-            };
-            let room = MAX_LINE_BYTES.saturating_sub(bytes.len());
-            cut |= chunk.len() > room;
-            bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            let used = ends.unwrap_or(buffer.len());
-            self.reader.consume(used);
-            if ends.is_some() {
-                return Ok(Some(cut));
-            }
-        }
     }
 }
 
