@@ -32,6 +32,7 @@ use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES}
 
 use std::sync::OnceLock;
 
+use crate::cube_classes::ClassFinder;
 use crate::cube_near::NearG1;
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
@@ -182,6 +183,8 @@ pub struct TwoPhaseSolver {
     /// corners (the least over the slice permutations): checked before phase 2 starts.
     pub(crate) corner_bounds: [Vec<u8>; 2],
     pub(crate) coordinate_moves: CoordinateMoves,
+    /// The class table's answers from the fast caches.
+    pub(crate) class_finder: ClassFinder,
     pub(crate) twist_conjugates: &'static [u16],
     /// The phase-1 coordinates near G1, as a graph, HTM then QTM: each built at its
     /// metric's first search ([`TwoPhaseSolver::near_g1`]).
@@ -206,9 +209,15 @@ impl TwoPhaseSolver {
                 })
                 .collect()
         });
+        let classes = open(&CLASSES_SPEC)?;
+        let class_finder = ClassFinder::new(|flip_slice| {
+            let bytes = &classes.payload()[flip_slice * 3..flip_slice * 3 + 3];
+            u32::from_le_bytes([bytes[0], bytes[1], bytes[2], 0])
+        });
         Ok(TwoPhaseSolver {
             corner_bounds,
-            classes: open(&CLASSES_SPEC)?,
+            classes,
+            class_finder,
             phase1: [open(&phase1_spec(Metric::Htm))?, open(&phase1_spec(Metric::Qtm))?],
             corner_moves: open(&Permutation::Corners.moves_spec())?,
             edge_moves: open(&Permutation::UdEdges.moves_spec())?,
@@ -266,10 +275,8 @@ impl TwoPhaseSolver {
     /// representative.
     #[inline]
     pub(crate) fn phase1_index(&self, flip_slice: usize, twist: usize) -> usize {
-        let at = flip_slice * 3;
-        let bytes = &self.classes.payload()[at..at + 3];
-        let class_sym = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], 0]) as usize;
-        (class_sym >> 4) * TWISTS + usize::from(self.twist_conjugates[twist * 16 + (class_sym & 15)])
+        let (class, symmetry) = self.class_finder.find(flip_slice);
+        class * TWISTS + usize::from(self.twist_conjugates[twist * 16 + symmetry])
     }
 
     /// Starts loading the phase-1 entry `index` of `metric` into the cache.

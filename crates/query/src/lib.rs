@@ -66,6 +66,7 @@
 
 pub mod buckets;
 pub mod cube;
+mod cube_classes;
 mod cube_near;
 pub mod cube_search;
 pub mod cubic;

@@ -97,6 +97,22 @@ pub fn inverse(s: usize) -> usize {
     symmetries().inverse[s]
 }
 
+/// The symmetry whose conjugation is conjugating by `s` and then by `t` (`T * S`).
+pub fn product(t: usize, s: usize) -> usize {
+    static TABLE: OnceLock<[[u8; SYMMETRIES]; SYMMETRIES]> = OnceLock::new();
+    let all = symmetries();
+    usize::from(
+        TABLE.get_or_init(|| {
+            std::array::from_fn(|t| {
+                std::array::from_fn(|s| {
+                    let cube = all.cubes[t].multiplied(&all.cubes[s]);
+                    (0..SYMMETRIES).find(|&u| all.cubes[u] == cube).expect("the symmetries are a group") as u8
+                })
+            })
+        })[t][s],
+    )
+}
+
 /// `S * cube * S^-1` for symmetry `s`.
 pub fn conjugate(cube: &Cube, s: usize) -> Cube {
     let all = symmetries();
@@ -169,6 +185,8 @@ mod tests {
             assert_eq!(conjugated.flip_slice(), conjugate_flip_slice(cube.flip_slice(), s));
             assert_eq!(conjugated.twist(), twist_conjugates()[usize::from(cube.twist()) * 16 + s]);
             assert_eq!(conjugate(&conjugated, inverse(s)), cube);
+            let t = (i * 7 + 3) % SYMMETRIES;
+            assert_eq!(conjugate(&conjugated, t), conjugate(&cube, product(t, s)));
         }
         assert!((0..SYMMETRIES).all(|s| conjugate_flip_slice(0, s) == 0));
         assert!(conjugate_flip_slice(FLIP_SLICES as u32 - 1, 3) < FLIP_SLICES as u32);
