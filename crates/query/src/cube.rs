@@ -194,38 +194,47 @@ pub struct TwoPhaseSolver {
 }
 
 impl TwoPhaseSolver {
-    /// Opens every table with `open`.
-    pub(crate) fn open_with(mut open: impl FnMut(&TableSpec) -> Result<Table, TableError>) -> Result<Self, TableError> {
-        let mut pair = |metric| -> Result<[Table; 2], TableError> {
-            Ok([open(&Permutation::Corners.distance_spec(metric))?, open(&Permutation::UdEdges.distance_spec(metric))?])
-        };
-        let pair_distances = [pair(Metric::Htm)?, pair(Metric::Qtm)?];
-        let coordinate_moves = CoordinateMoves::new();
-        let corner_bounds = Metric::ALL.map(|metric| {
-            let corners = &pair_distances[metric as usize][0];
-            (0..CORNER_PERMS)
-                .map(|c| {
-                    (0..SLICE_PERMS).map(|s| pair_distance(metric, corners, c * SLICE_PERMS + s)).min().unwrap_or(0)
-                })
-                .collect()
-        });
-        let classes = open(&CLASSES_SPEC)?;
-        let class_finder = ClassFinder::new(|flip_slice| {
-            let bytes = &classes.payload()[flip_slice * 3..flip_slice * 3 + 3];
-            u32::from_le_bytes([bytes[0], bytes[1], bytes[2], 0])
-        });
-        Ok(TwoPhaseSolver {
-            corner_bounds,
-            classes,
-            class_finder,
-            phase1: [open(&phase1_spec(Metric::Htm))?, open(&phase1_spec(Metric::Qtm))?],
-            corner_moves: open(&Permutation::Corners.moves_spec())?,
-            edge_moves: open(&Permutation::UdEdges.moves_spec())?,
-            pair_distances,
-            near_g1: [OnceLock::new(), OnceLock::new()],
-            coordinate_moves,
-            twist_conjugates: twist_conjugates(),
-            threads: 1,
+    /// Opens every table with `open`. Reading in and checking the two phase-1 tables (56 MB)
+    /// takes about as long as computing the small tables, so a second thread does it.
+    pub(crate) fn open_with(open: impl Fn(&TableSpec) -> Result<Table, TableError> + Sync) -> Result<Self, TableError> {
+        std::thread::scope(|scope| {
+            let phase1 = scope.spawn(|| Ok([open(&phase1_spec(Metric::Htm))?, open(&phase1_spec(Metric::Qtm))?]));
+            let pair = |metric| -> Result<[Table; 2], TableError> {
+                Ok([
+                    open(&Permutation::Corners.distance_spec(metric))?,
+                    open(&Permutation::UdEdges.distance_spec(metric))?,
+                ])
+            };
+            let pair_distances = [pair(Metric::Htm)?, pair(Metric::Qtm)?];
+            let corner_bounds = Metric::ALL.map(|metric| {
+                let corners = &pair_distances[metric as usize][0];
+                (0..CORNER_PERMS)
+                    .map(|c| {
+                        (0..SLICE_PERMS).map(|s| pair_distance(metric, corners, c * SLICE_PERMS + s)).min().unwrap_or(0)
+                    })
+                    .collect()
+            });
+            let classes = open(&CLASSES_SPEC)?;
+            let class_finder = ClassFinder::new(|flip_slice| {
+                let bytes = &classes.payload()[flip_slice * 3..flip_slice * 3 + 3];
+                u32::from_le_bytes([bytes[0], bytes[1], bytes[2], 0])
+            });
+            let (corner_moves, edge_moves) =
+                (open(&Permutation::Corners.moves_spec())?, open(&Permutation::UdEdges.moves_spec())?);
+            let (coordinate_moves, twist_conjugates) = (CoordinateMoves::new(), twist_conjugates());
+            Ok(TwoPhaseSolver {
+                phase1: phase1.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?,
+                corner_bounds,
+                classes,
+                class_finder,
+                corner_moves,
+                edge_moves,
+                pair_distances,
+                near_g1: [OnceLock::new(), OnceLock::new()],
+                coordinate_moves,
+                twist_conjugates,
+                threads: 1,
+            })
         })
     }
 
