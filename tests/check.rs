@@ -81,21 +81,76 @@ fn example(puzzle: Puzzle) -> String {
         .unwrap()
 }
 
-/// The puzzles `check` referees: all but the cube, whose judge format is the magic cube's.
-const JUDGED: &[Puzzle] = &[Puzzle::Eight, Puzzle::Cubic, Puzzle::Rotation, Puzzle::MagicCube, Puzzle::Fifteen];
+/// A puzzle `check` referees (all but the cube, whose judge format is the magic cube's), with
+/// what its judge inputs of every style need.
+struct Judged {
+    puzzle: Puzzle,
+    /// A distance deep in the puzzle's space that `random` draws boards at.
+    deep: &'static str,
+    /// An input in the odd layouts its judge allows.
+    odd_layouts: fn() -> String,
+}
 
-/// Judge inputs of every style a hidden test might use, per puzzle.
-fn inputs_of_every_style(puzzle: Puzzle) -> Vec<String> {
+const JUDGED: &[Judged] = &[
+    Judged {
+        puzzle: Puzzle::Eight,
+        deep: "31",
+        // Blank lines between boards, unsolvable boards, cells written together.
+        odd_layouts: || "\n1 2 3 4 5 6 8 7 x\n\n12345678x\n  2 3 4 1 5 x 7 6 8  \n".to_string(),
+    },
+    Judged {
+        puzzle: Puzzle::Cubic,
+        deep: "33",
+        // Anything after the closing line is ignored.
+        odd_layouts: || "2 2\nW W W\nW E W\nW W W\n0 0\n1 1\n".to_string(),
+    },
+    Judged {
+        puzzle: Puzzle::Rotation,
+        deep: "12",
+        odd_layouts: || "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3\n\n0\n".to_string(),
+    },
+    Judged {
+        puzzle: Puzzle::MagicCube,
+        deep: "6",
+        // Two nets with no blank line between them.
+        odd_layouts: || {
+            let nets = random(Puzzle::MagicCube, &["--distance", "2", "--count", "2", "--seed", "3"]);
+            format!("2\n{}", nets.lines().filter(|line| !line.is_empty()).collect::<Vec<_>>().join("\n"))
+        },
+    },
+    Judged {
+        puzzle: Puzzle::Fifteen,
+        deep: "22",
+        // LightOJ's layout (a blank line before each board), an unsolvable board, spaces.
+        odd_layouts: || {
+            [
+                "3",
+                "",
+                "1 2 3 4",
+                "5 6 7 8",
+                "9 10 11 12",
+                "13 15 14 0",
+                "",
+                " 1  2 3 4 ",
+                "5 6 7 8",
+                "9 10 11 12",
+                "13 14 0 15",
+                "",
+                "2 1 3 4",
+                "5 6 7 8",
+                "9 10 11 12",
+                "13 14 0 15\n",
+            ]
+            .join("\n")
+        },
+    },
+];
+
+/// Judge inputs of every style a hidden test might use.
+fn inputs_of_every_style(judged: &Judged) -> Vec<String> {
+    let puzzle = judged.puzzle;
     let mut inputs = vec![example(puzzle), example(puzzle).replace('\n', "\r\n")];
-    let deep = match puzzle {
-        Puzzle::Eight => "31",
-        Puzzle::Cubic => "33",
-        Puzzle::Rotation => "12",
-        Puzzle::MagicCube => "6",
-        Puzzle::Fifteen => "22",
-        other => unreachable!("{other} is not in JUDGED"),
-    };
-    inputs.push(random(puzzle, &["--distance", deep, "--count", "2", "--seed", "1", "--judge-input"]));
+    inputs.push(random(puzzle, &["--distance", judged.deep, "--count", "2", "--seed", "1", "--judge-input"]));
     inputs.push(random(puzzle, &["--distance", "0", "--count", "1", "--seed", "1", "--judge-input"]));
     // A random fifteen-puzzle board needs about 53 moves, more than UVa accepts: its boards
     // come from a layer instead.
@@ -103,46 +158,15 @@ fn inputs_of_every_style(puzzle: Puzzle) -> Vec<String> {
         Puzzle::Fifteen => random(puzzle, &["--distance", "17", "--count", "40", "--seed", "2", "--judge-input"]),
         _ => random(puzzle, &["--count", "40", "--seed", "2", "--judge-input"]),
     });
-    inputs.push(match puzzle {
-        // Blank lines between boards, unsolvable boards, cells written together.
-        Puzzle::Eight => "\n1 2 3 4 5 6 8 7 x\n\n12345678x\n  2 3 4 1 5 x 7 6 8  \n".to_string(),
-        // Anything after the closing line is ignored.
-        Puzzle::Cubic => "2 2\nW W W\nW E W\nW W W\n0 0\n1 1\n".to_string(),
-        Puzzle::Rotation => "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3\n\n0\n".to_string(),
-        // Two nets with no blank line between them.
-        Puzzle::MagicCube => {
-            let nets = random(puzzle, &["--distance", "2", "--count", "2", "--seed", "3"]);
-            format!("2\n{}", nets.lines().filter(|line| !line.is_empty()).collect::<Vec<_>>().join("\n"))
-        }
-        // LightOJ's layout (a blank line before each board), an unsolvable board, spaces.
-        Puzzle::Fifteen => [
-            "3",
-            "",
-            "1 2 3 4",
-            "5 6 7 8",
-            "9 10 11 12",
-            "13 15 14 0",
-            "",
-            " 1  2 3 4 ",
-            "5 6 7 8",
-            "9 10 11 12",
-            "13 14 0 15",
-            "",
-            "2 1 3 4",
-            "5 6 7 8",
-            "9 10 11 12",
-            "13 14 0 15\n",
-        ]
-        .join("\n"),
-        other => unreachable!("{other} is not in JUDGED"),
-    });
+    inputs.push((judged.odd_layouts)());
     inputs
 }
 
 #[test]
 fn check_accepts_what_judge_writes_for_every_style_of_input() {
-    for &puzzle in JUDGED {
-        for input in inputs_of_every_style(puzzle) {
+    for judged in JUDGED {
+        let puzzle = judged.puzzle;
+        for input in inputs_of_every_style(judged) {
             let answers = judge(puzzle, &input);
             let checked = check(puzzle, &input, answers.as_bytes(), &[]);
             assert_eq!(checked.status, 0, "{}:\n{input}\n{}{}", puzzle.label(), checked.out, checked.err);
@@ -276,7 +300,7 @@ fn hostile_output_is_judged_in_bounded_time_and_memory() {
     assert_eq!(verdict_line(&checked, 1), "case 1: wrong answer: line 1 is longer than 1048576 bytes");
     assert_eq!(verdict_line(&checked, 2), "case 2: accepted: 1 move, shortest");
     let garbage: Vec<u8> = (0..=255u8).cycle().take(100_000).collect();
-    for &puzzle in JUDGED {
+    for puzzle in JUDGED.iter().map(|judged| judged.puzzle) {
         let checked = check(puzzle, &example(puzzle), &garbage, &["--json"]);
         assert_eq!(checked.status, 1, "{}", checked.err);
         serde_json::from_str::<Value>(&checked.out).unwrap();
@@ -489,7 +513,8 @@ const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
 
 #[test]
 fn lightoj_check_accepts_what_judge_lightoj_writes_for_every_style_of_input() {
-    for input in inputs_of_every_style(Puzzle::Fifteen) {
+    let fifteen = JUDGED.iter().find(|judged| judged.puzzle == Puzzle::Fifteen).expect("the fifteen puzzle is judged");
+    for input in inputs_of_every_style(fifteen) {
         let answers = judge_with(Puzzle::Fifteen, &input, &["--lightoj"]);
         let checked = check(Puzzle::Fifteen, &input, answers.as_bytes(), &["--lightoj"]);
         assert_eq!(checked.status, 0, "{input}\n{}{}", checked.out, checked.err);
