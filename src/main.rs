@@ -67,7 +67,8 @@ enum Command {
     Stats(StatsArgs),
     /// Build tables (all puzzles when none are named), replacing what is there.
     Gen(GenArgs),
-    /// Check every table in the tables directory, checksums included, and report each.
+    /// Check every table in the tables directory, checksums included, and report each (and
+    /// name table files that no puzzle of this version reads).
     Verify,
     /// Install release tables: check each artifact of a `cargo xtask dist` directory against
     /// its manifest and SHA-256, decompress it into the tables directory and verify it.

@@ -133,9 +133,9 @@ impl TablesDir {
         out.flush()
     }
 
-    /// `verify`: opens and fully verifies every table (the optional ones when present); exit
-    /// status 1 when any is damaged, 2 when the directory does not exist or holds none of the
-    /// tables.
+    /// `verify`: opens and fully verifies every table (the optional ones when present), then
+    /// names the table files no puzzle reads; exit status 1 when any table is damaged, 2 when
+    /// the directory does not exist or holds none of the tables.
     pub fn verify_all(&self) -> anyhow::Result<ExitCode> {
         let dir = self.dir.display();
         if !self.dir.is_dir() {
@@ -171,11 +171,35 @@ impl TablesDir {
                 }
             }
         }
+        for path in self.unused_files()? {
+            writeln!(out, "unused   {} (no puzzle of this version reads it; it can be deleted)", path.display())?;
+        }
         out.flush()?;
         if missing == total {
             anyhow::bail!("{dir} holds none of the tables; build them with `puzzle-tables --tables {dir} gen`");
         }
         Ok(if damaged > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    }
+
+    /// The table files in the directory that no puzzle reads (left by an older version, whose
+    /// tables had other names), in name order.
+    fn unused_files(&self) -> anyhow::Result<Vec<PathBuf>> {
+        let known: Vec<String> = Puzzle::ALL
+            .iter()
+            .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(optional_tables_of(puzzle).to_vec()))
+            .map(|spec| spec.file_name())
+            .collect();
+        let entries = std::fs::read_dir(&self.dir).with_context(|| format!("cannot list {}", self.dir.display()))?;
+        let mut unused = Vec::new();
+        for entry in entries {
+            let path = entry.with_context(|| format!("cannot list {}", self.dir.display()))?.path();
+            let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+            if name.ends_with(".tbl") && !known.iter().any(|known| known == name) {
+                unused.push(path);
+            }
+        }
+        unused.sort();
+        Ok(unused)
     }
 
     /// `install --from RELEASE`: checks every table of the release (its versions, its

@@ -69,6 +69,22 @@ fn the_committed_good_table_still_opens_and_answers() {
 }
 
 #[test]
+fn verify_names_table_files_that_no_puzzle_reads() {
+    let dir = tables_holding(&std::fs::read(fixture("good").join(TABLE)).unwrap());
+    // The first cube design's phase-1 table, and a file that is not a table at all.
+    std::fs::write(dir.path().join("cube-distance-mod3.tbl"), b"left by an older version").unwrap();
+    std::fs::write(dir.path().join("notes.txt"), b"not a table").unwrap();
+    let output = binary(dir.path()).arg("verify").output().unwrap();
+    let report = stdout_of(&output);
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    let stale = dir.path().join("cube-distance-mod3.tbl");
+    assert!(report.contains(&format!("unused   {} (no puzzle", stale.display())), "{report}");
+    assert!(
+        !report.contains("notes.txt") && !report.contains(&format!("unused   {}", dir.path().join(TABLE).display()))
+    );
+}
+
+#[test]
 fn another_puzzles_table_under_this_name_is_refused() {
     let Some(other) = Puzzle::ALL.iter().copied().find(|&p| p != Puzzle::Eight) else { return };
     let spec = &tables_of(other)[0];
