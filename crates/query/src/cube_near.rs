@@ -4,8 +4,9 @@
 //! a child costs two reads in the fast caches instead of three move-table reads and a random
 //! read of the 28 MB phase-1 table; those moves are about half of all the search does.
 //!
-//! Built at start by a breadth-first search over the coordinates' move tables (a few
-//! thousand nodes, under a millisecond): smaller and quicker than a table file.
+//! Built at a metric's first search by a breadth-first search over the coordinates' move
+//! tables: 7,803 nodes in HTM (2.3 ms), 3,123 in QTM. A file would open faster in HTM, but the
+//! cube's tables fill their 64 MB budget to within 0.1 MB.
 
 use puzzle_tables_models::cube::coords::TWISTS;
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
