@@ -1,6 +1,6 @@
 //! The two-phase cube tables: flip-slice symmetry classes, phase-1 distances by class and
-//! twist in each metric (kept modulo 3), the phase-2 permutations' move tables and their pair
-//! distances.
+//! twist in each metric (kept modulo 3), and for the phase-2 permutations (corners, U/D
+//! edges) their symmetry classes, move tables on the classes and pair distances by class.
 //!
 //! Each phase-1 walk is a breadth-first search over the 140,908,410 entries (class x twist)
 //! in one byte each, layer by layer, by the moves that cost one in its metric (all 18 face
@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICE_PERMS, TWISTS};
 use puzzle_tables_models::cube::move_tables::{corner_perm_moves, ud_edge_perm_moves, CoordinateMoves};
 use puzzle_tables_models::cube::symmetry::{
-    conjugate_flip_slice, inverse, twist_conjugates, FLIP_SLICE_CLASSES, SYMMETRIES,
+    conjugate_flip_slice, inverse, twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES,
 };
 use puzzle_tables_models::cube::{moves_text, Metric, Move};
 use puzzle_tables_query::cube::{phase1_spec, Permutation, CLASSES_SPEC};
@@ -264,18 +264,75 @@ pub fn build_phase1_table(metric: Metric, distances: &[u8], depth_counts: Vec<u6
     }
 }
 
-/// A phase-2 permutation's move table, two bytes an entry.
-pub fn build_moves_table(permutation: Permutation, moves: &[u16]) -> BuiltTable {
+/// A phase-2 permutation's values grouped into classes under the 16 symmetries, numbered
+/// in the order of their smallest member (the representative): for each value, `class * 16 +
+/// s` where conjugating by `s` gives the representative; and the representatives.
+///
+/// # Panics
+/// If the count differs from [`PERMUTATION_CLASSES`], a fact of the cube.
+pub fn permutation_classes(permutation: Permutation) -> (Vec<u16>, Vec<u16>) {
+    let mut class_of = vec![u16::MAX; permutation.count()];
+    let mut representatives = Vec::new();
+    for value in 0..permutation.count() as u16 {
+        if class_of[usize::from(value)] != u16::MAX {
+            continue;
+        }
+        let class = representatives.len() as u16;
+        representatives.push(value);
+        for s in 0..SYMMETRIES {
+            let image = usize::from(permutation.conjugate(value, s));
+            if class_of[image] == u16::MAX {
+                class_of[image] = class * SYMMETRIES as u16 + inverse(s) as u16;
+            }
+        }
+    }
+    assert_eq!(representatives.len(), PERMUTATION_CLASSES, "{permutation:?} classes under 16 symmetries");
+    (class_of, representatives)
+}
+
+/// A phase-2 permutation's class table, two bytes an entry.
+pub fn build_permutation_classes_table(permutation: Permutation, class_of: &[u16]) -> BuiltTable {
     let name = permutation_name(permutation);
+    BuiltTable {
+        spec: permutation.classes_spec(),
+        metadata: Metadata {
+            description: format!(
+                "cube: for each {name} permutation, its class under the 16 symmetries that keep the U-D axis and \
+                 the symmetry to the class's representative, as class x 16 + symmetry"
+            ),
+            generated_by: GENERATED_BY.into(),
+            depth_counts: Vec::new(),
+            parameters: vec![("classes".into(), PERMUTATION_CLASSES.to_string())],
+        },
+        payload: class_of.iter().flat_map(|v| v.to_le_bytes()).collect(),
+    }
+}
+
+/// A phase-2 permutation's move table on its classes, two bytes an entry: for each
+/// representative and phase-2 move, the class and symmetry of the value after the move.
+pub fn build_moves_table(
+    permutation: Permutation,
+    moves: &[u16],
+    class_of: &[u16],
+    representatives: &[u16],
+) -> BuiltTable {
+    let name = permutation_name(permutation);
+    let after = representatives
+        .iter()
+        .flat_map(|&r| (0..PHASE2_MOVES.len()).map(move |k| usize::from(r) * PHASE2_MOVES.len() + k))
+        .map(|entry| class_of[usize::from(moves[entry])]);
     BuiltTable {
         spec: permutation.moves_spec(),
         metadata: Metadata {
-            description: format!("cube: the {name} permutation after each of the 10 phase-2 moves (value x 10 + move)"),
+            description: format!(
+                "cube: for each {name} permutation class and phase-2 move (class x 10 + move), the representative \
+                 after the move as class x 16 + symmetry"
+            ),
             generated_by: GENERATED_BY.into(),
             depth_counts: Vec::new(),
             parameters: vec![("moves".into(), moves_text(&PHASE2_MOVES))],
         },
-        payload: moves.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        payload: after.flat_map(|v| v.to_le_bytes()).collect(),
     }
 }
 
@@ -332,16 +389,30 @@ fn layered_distances(
     (distance, depth_counts)
 }
 
-/// A phase-2 pair distance table.
-pub fn build_pair_table(permutation: Permutation, metric: Metric, moves: &[u16], slice_moves: &[u8]) -> BuiltTable {
-    let (payload, depth_counts) = pair_distances(permutation, moves, slice_moves, metric);
+/// A phase-2 pair distance table by class: each representative's rows of the pair
+/// distances.
+pub fn build_pair_table(
+    permutation: Permutation,
+    metric: Metric,
+    moves: &[u16],
+    slice_moves: &[u8],
+    representatives: &[u16],
+) -> BuiltTable {
+    let (distances, _) = pair_distances(permutation, moves, slice_moves, metric);
+    let rows: Vec<u8> = representatives
+        .iter()
+        .flat_map(|&r| &distances[usize::from(r) * SLICE_PERMS..][..SLICE_PERMS])
+        .copied()
+        .collect();
+    let mut depth_counts = vec![0u64; usize::from(rows.iter().copied().max().unwrap_or(0)) + 1];
+    rows.iter().for_each(|&d| depth_counts[usize::from(d)] += 1);
     let name = permutation_name(permutation);
     BuiltTable {
         spec: permutation.distance_spec(metric),
         metadata: Metadata {
             description: format!(
-                "cube: for each {name} permutation and slice edge permutation (value x 24 + slice), the fewest \
-                 phase-2 moves that solve both, in {}",
+                "cube: for each {name} permutation class and slice edge permutation (class x 24 + slice), the \
+                 fewest phase-2 moves that solve the class's representative with that slice permutation, in {}",
                 metric.label().to_uppercase()
             ),
             generated_by: GENERATED_BY.into(),
@@ -349,8 +420,8 @@ pub fn build_pair_table(permutation: Permutation, metric: Metric, moves: &[u16],
             parameters: vec![("metric".into(), metric.label().into())],
         },
         payload: match metric {
-            Metric::Htm => pack4(&payload),
-            Metric::Qtm => payload,
+            Metric::Htm => pack4(&rows),
+            Metric::Qtm => rows,
         },
     }
 }
@@ -365,10 +436,16 @@ pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
     }
     let slice_moves = CoordinateMoves::new().slice_perm;
     let moves = [corner_perm_moves(), ud_edge_perm_moves()];
-    tables.extend(Permutation::ALL.iter().zip(&moves).map(|(&p, m)| build_moves_table(p, m)));
+    let classes = Permutation::ALL.map(permutation_classes);
+    for (&permutation, (class_of, _)) in Permutation::ALL.iter().zip(&classes) {
+        tables.push(build_permutation_classes_table(permutation, class_of));
+    }
+    for (&permutation, (m, (class_of, representatives))) in Permutation::ALL.iter().zip(moves.iter().zip(&classes)) {
+        tables.push(build_moves_table(permutation, m, class_of, representatives));
+    }
     for metric in Metric::ALL {
-        for (&permutation, m) in Permutation::ALL.iter().zip(&moves) {
-            tables.push(build_pair_table(permutation, metric, m, &slice_moves));
+        for (&permutation, (m, (_, representatives))) in Permutation::ALL.iter().zip(moves.iter().zip(&classes)) {
+            tables.push(build_pair_table(permutation, metric, m, &slice_moves, representatives));
         }
     }
     tables
@@ -463,6 +540,20 @@ mod tests {
 
     fn crate_moves(text: &str) -> Vec<Move> {
         puzzle_tables_models::cube::parse_moves(text).expect("face turns")
+    }
+
+    #[test]
+    fn permutation_classes_map_every_value_to_its_representative() {
+        for permutation in Permutation::ALL {
+            let (class_of, representatives) = permutation_classes(permutation);
+            assert!(representatives.windows(2).all(|w| w[0] < w[1]), "numbered by smallest member");
+            for (value, &entry) in class_of.iter().enumerate() {
+                let (class, s) = (usize::from(entry) / SYMMETRIES, usize::from(entry) % SYMMETRIES);
+                assert_eq!(permutation.conjugate(value as u16, s), representatives[class], "{permutation:?} {value}");
+                assert!(representatives[class] <= value as u16);
+            }
+            assert!(representatives.iter().all(|&r| usize::from(class_of[usize::from(r)]) % SYMMETRIES == 0));
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Any Rubik's cube, by Herbert Kociemba's two-phase algorithm over generated tables.
 //!
 //! Phase 1 brings the cube into G1 = <U, D, R2, L2, F2, B2>, phase 2 solves it there; see
-//! [`crate::cube_search`] for the search. The tables ([`specs`]), 63.9 MB in all:
+//! [`crate::cube_search`] for the search. The tables ([`specs`]), 59.9 MB in all:
 //! - `cube-sym-class.tbl`: for each of the 1,013,760 flip-slice coordinates, its class under
 //!   the 16 symmetries that keep the U-D axis and the symmetry that takes it to the class's
 //!   representative (`class * 16 + symmetry`, three bytes).
@@ -10,11 +10,18 @@
 //!   modulo 3, five entries a byte (28 MB each). The search knows the exact distance of the
 //!   cube it stands on, and a neighbour's by a turn of the metric differs by at most one, so
 //!   the residue gives it.
-//! - `cube-moves-1.tbl`, `cube-moves-2.tbl`: the corner and the U/D edge permutation after
-//!   each phase-2 move.
-//! - `cube-pair-distance-{1,2,3,4}.tbl`: phase-2 distances of corner permutation x slice
-//!   permutation and of U/D edge permutation x slice permutation, in face turns (1, 2; four
-//!   bits each) and in quarter turns (3, 4; a byte each).
+//! - `cube-sym-class-1.tbl`, `cube-sym-class-2.tbl`: for each corner permutation (1) and
+//!   U/D edge permutation (2), its class under the same symmetries (2,768 classes each) and
+//!   the symmetry to the class's representative (two bytes).
+//! - `cube-moves-3.tbl`, `cube-moves-4.tbl`: for each corner (3) and U/D edge (4) class
+//!   and phase-2 move, the class and symmetry of the representative after the move.
+//! - `cube-pair-distance-{7,8,9,10}.tbl`: phase-2 distances of corner class x slice
+//!   permutation (7, 9) and of U/D edge class x slice permutation (8, 10), in face turns
+//!   (7, 8; four bits each) and in quarter turns (9, 10; a byte each).
+//!
+//! Phase 2 works on the classes (module `cube_phase2`), so that its tables stay in the
+//! fast caches. Earlier versions' variants (raw-permutation move and pair tables) are left
+//! unused in an old tables directory, and `verify` names them.
 //!
 //! The phase-1 coordinates' move tables are computed at start
 //! ([`CoordinateMoves`]).
@@ -28,12 +35,15 @@ use puzzle_tables_models::cube::coords::{
     COORDINATE_VERSION, CORNER_PERMS, FLIP_SLICES, PHASE2_MOVES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS,
 };
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
-use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES};
+use puzzle_tables_models::cube::symmetry::{
+    conjugate_corner_perm, conjugate_ud_edge_perm, twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES,
+};
 
 use std::sync::OnceLock;
 
 use crate::cube_classes::ClassFinder;
 use crate::cube_near::NearG1;
+use crate::cube_phase2::Phase2Tables;
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
 
@@ -59,9 +69,10 @@ pub fn phase1_spec(metric: Metric) -> TableSpec {
     }
 }
 
-/// A phase-2 permutation coordinate that has its own move table (by the phase-2 moves) and
-/// pairs with the slice permutation in a distance table. Exhaustive: besides the slice
-/// permutation, phase 2's permutation coordinates are these two.
+/// A phase-2 permutation coordinate, reduced by the 16 symmetries to one of
+/// [`PERMUTATION_CLASSES`] classes: it has a class table, a move table on its classes (by the
+/// phase-2 moves) and pairs with the slice permutation in a distance table by class.
+/// Exhaustive: besides the slice permutation, phase 2's permutation coordinates are these two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Permutation {
     /// The eight corners.
@@ -82,6 +93,14 @@ impl Permutation {
         }
     }
 
+    /// The value of the conjugate by symmetry `s` of a cube with value `value`.
+    pub fn conjugate(self, value: u16, s: usize) -> u16 {
+        match self {
+            Permutation::Corners => conjugate_corner_perm(value, s),
+            Permutation::UdEdges => conjugate_ud_edge_perm(value, s),
+        }
+    }
+
     fn variant(self) -> u32 {
         match self {
             Permutation::Corners => 1,
@@ -89,25 +108,41 @@ impl Permutation {
         }
     }
 
-    /// The spec of its move table: the value after each phase-2 move, `value * 10 + move`.
+    /// The spec of its class table: for each value, `class * 16 + s`, where conjugating by
+    /// `s` gives the class's representative (its smallest value).
+    pub fn classes_spec(self) -> TableSpec {
+        TableSpec {
+            puzzle: Puzzle::Cube,
+            kind: TableKind::SymmetryClass,
+            variant: self.variant(),
+            encoding: Encoding::U16,
+            ranking_version: COORDINATE_VERSION,
+            entries: self.count() as u64,
+        }
+    }
+
+    /// The spec of its move table: for each class and phase-2 move (`class * 10 + move`), the
+    /// representative after the move as `class * 16 + s`. (Variants 1 and 2 were move tables
+    /// of the raw values, before the classes.)
     pub fn moves_spec(self) -> TableSpec {
         TableSpec {
             puzzle: Puzzle::Cube,
             kind: TableKind::CoordinateMoves,
-            variant: self.variant(),
+            variant: self.variant() + 2,
             encoding: Encoding::U16,
             ranking_version: COORDINATE_VERSION,
-            entries: (self.count() * PHASE2_MOVES.len()) as u64,
+            entries: (PERMUTATION_CLASSES * PHASE2_MOVES.len()) as u64,
         }
     }
 
     /// The spec of its distance table with the slice permutation in `metric`, indexed
-    /// `value * 24 + slice_perm`: four bits an entry in face turns (at most 14), a byte in
-    /// quarter turns (up to 22).
+    /// `class * 24 + slice_perm` (the class's representative with that slice permutation):
+    /// four bits an entry in face turns (at most 14), a byte in quarter turns (up to 22).
+    /// (Variants 1 to 6 were other designs' tables.)
     pub fn distance_spec(self, metric: Metric) -> TableSpec {
         let (metric_offset, encoding) = match metric {
-            Metric::Htm => (0, Encoding::Packed4),
-            Metric::Qtm => (2, Encoding::Bytes),
+            Metric::Htm => (6, Encoding::Packed4),
+            Metric::Qtm => (8, Encoding::Bytes),
         };
         TableSpec {
             puzzle: Puzzle::Cube,
@@ -115,7 +150,7 @@ impl Permutation {
             variant: self.variant() + metric_offset,
             encoding,
             ranking_version: COORDINATE_VERSION,
-            entries: (self.count() * SLICE_PERMS) as u64,
+            entries: (PERMUTATION_CLASSES * SLICE_PERMS) as u64,
         }
     }
 }
@@ -124,6 +159,7 @@ impl Permutation {
 pub fn specs() -> Vec<TableSpec> {
     let mut specs = vec![CLASSES_SPEC];
     specs.extend(Metric::ALL.map(phase1_spec));
+    specs.extend(Permutation::ALL.map(Permutation::classes_spec));
     specs.extend(Permutation::ALL.map(Permutation::moves_spec));
     specs.extend(Metric::ALL.into_iter().flat_map(|m| Permutation::ALL.map(|p| p.distance_spec(m))));
     specs
@@ -135,9 +171,8 @@ pub fn specs() -> Vec<TableSpec> {
 pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
     let spec = table.spec();
     let (limit, width) = match (spec.kind, spec.variant) {
-        (TableKind::SymmetryClass, _) => (FLIP_SLICE_CLASSES * 16, 3),
-        (TableKind::CoordinateMoves, 1) => (CORNER_PERMS, 2),
-        (TableKind::CoordinateMoves, _) => (UD_EDGE_PERMS, 2),
+        (TableKind::SymmetryClass, 0) => (FLIP_SLICE_CLASSES * 16, 3),
+        (TableKind::SymmetryClass | TableKind::CoordinateMoves, _) => (PERMUTATION_CLASSES * 16, 2),
         _ => return Ok(()),
     };
     let value = |bytes: &[u8]| bytes.iter().rev().fold(0usize, |v, &b| v << 8 | usize::from(b));
@@ -175,13 +210,8 @@ pub struct TwoPhaseSolver {
     pub(crate) classes: Table,
     /// Phase-1 distances modulo 3, HTM then QTM.
     pub(crate) phase1: [Table; 2],
-    pub(crate) corner_moves: Table,
-    pub(crate) edge_moves: Table,
-    /// Corner x slice and edge x slice distances, HTM then QTM.
-    pub(crate) pair_distances: [[Table; 2]; 2],
-    /// For each corner permutation and metric, the fewest phase-2 moves that solve the
-    /// corners (the least over the slice permutations): checked before phase 2 starts.
-    pub(crate) corner_bounds: [Vec<u8>; 2],
+    /// Phase 2's tables, on symmetry classes.
+    pub(crate) phase2: Phase2Tables,
     pub(crate) coordinate_moves: CoordinateMoves,
     /// The class table's answers from the fast caches.
     pub(crate) class_finder: ClassFinder,
@@ -199,37 +229,18 @@ impl TwoPhaseSolver {
     pub(crate) fn open_with(open: impl Fn(&TableSpec) -> Result<Table, TableError> + Sync) -> Result<Self, TableError> {
         std::thread::scope(|scope| {
             let phase1 = scope.spawn(|| Ok([open(&phase1_spec(Metric::Htm))?, open(&phase1_spec(Metric::Qtm))?]));
-            let pair = |metric| -> Result<[Table; 2], TableError> {
-                Ok([
-                    open(&Permutation::Corners.distance_spec(metric))?,
-                    open(&Permutation::UdEdges.distance_spec(metric))?,
-                ])
-            };
-            let pair_distances = [pair(Metric::Htm)?, pair(Metric::Qtm)?];
-            let corner_bounds = Metric::ALL.map(|metric| {
-                let corners = &pair_distances[metric as usize][0];
-                (0..CORNER_PERMS)
-                    .map(|c| {
-                        (0..SLICE_PERMS).map(|s| pair_distance(metric, corners, c * SLICE_PERMS + s)).min().unwrap_or(0)
-                    })
-                    .collect()
-            });
+            let phase2 = Phase2Tables::open(&open)?;
             let classes = open(&CLASSES_SPEC)?;
             let class_finder = ClassFinder::new(|flip_slice| {
                 let bytes = &classes.payload()[flip_slice * 3..flip_slice * 3 + 3];
                 u32::from_le_bytes([bytes[0], bytes[1], bytes[2], 0])
             });
-            let (corner_moves, edge_moves) =
-                (open(&Permutation::Corners.moves_spec())?, open(&Permutation::UdEdges.moves_spec())?);
             let (coordinate_moves, twist_conjugates) = (CoordinateMoves::new(), twist_conjugates());
             Ok(TwoPhaseSolver {
                 phase1: phase1.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?,
-                corner_bounds,
                 classes,
                 class_finder,
-                corner_moves,
-                edge_moves,
-                pair_distances,
+                phase2,
                 near_g1: [OnceLock::new(), OnceLock::new()],
                 coordinate_moves,
                 twist_conjugates,
@@ -271,12 +282,7 @@ impl TwoPhaseSolver {
 
     /// The total size of the table files, in bytes.
     pub fn file_bytes(&self) -> u64 {
-        [&self.classes, &self.corner_moves, &self.edge_moves]
-            .into_iter()
-            .chain(&self.phase1)
-            .chain(self.pair_distances.iter().flatten())
-            .map(Table::file_len)
-            .sum()
+        std::iter::once(&self.classes).chain(&self.phase1).chain(self.phase2.files()).map(Table::file_len).sum()
     }
 
     /// The entry of the phase-1 tables for the raw coordinates: the flip-slice class, and
@@ -300,33 +306,6 @@ impl TwoPhaseSolver {
         let byte = self.phase1[metric as usize].payload()[index / 5];
         format::BASE3_DIGITS[usize::from(byte)][index % 5]
     }
-
-    /// The phase-2 lower bound in `metric`: the larger of the two pair distances.
-    #[inline]
-    pub(crate) fn phase2_bound(&self, metric: Metric, corners: usize, edges: usize, slice: usize) -> u32 {
-        let [corner_table, edge_table] = &self.pair_distances[metric as usize];
-        let corner = pair_distance(metric, corner_table, corners * SLICE_PERMS + slice);
-        let edge = pair_distance(metric, edge_table, edges * SLICE_PERMS + slice);
-        u32::from(corner.max(edge))
-    }
-
-    /// A permutation's value after phase-2 move `k` (an index into `PHASE2_MOVES`).
-    #[inline]
-    pub(crate) fn permutation_after(table: &Table, value: usize, k: usize) -> usize {
-        let at = (value * PHASE2_MOVES.len() + k) * 2;
-        let bytes = &table.payload()[at..at + 2];
-        usize::from(u16::from_le_bytes([bytes[0], bytes[1]]))
-    }
-}
-
-/// Entry `index` of a pair-distance table of `metric` (four bits in HTM, a byte in QTM).
-#[inline]
-fn pair_distance(metric: Metric, table: &Table, index: usize) -> u8 {
-    let payload = table.payload();
-    match metric {
-        Metric::Htm => payload[index / 2] >> ((index % 2) * 4) & 0b1111,
-        Metric::Qtm => payload[index],
-    }
 }
 
 #[cfg(test)]
@@ -342,9 +321,10 @@ mod tests {
         let path = dir.path().join(spec.file_name());
         std::fs::write(&path, spec.encode_file(&Metadata::default(), &payload)).unwrap();
         check_coordinates(&Table::open_verified(&path, &spec).unwrap()).unwrap();
-        payload[20..22].copy_from_slice(&(UD_EDGE_PERMS as u16).to_le_bytes());
+        let limit = (PERMUTATION_CLASSES * 16) as u16;
+        payload[20..22].copy_from_slice(&limit.to_le_bytes());
         std::fs::write(&path, spec.encode_file(&Metadata::default(), &payload)).unwrap();
         let error = check_coordinates(&Table::open_verified(&path, &spec).unwrap()).unwrap_err();
-        assert!(error.to_string().contains("entry 10 is 40320, but every entry is below 40320"), "{error}");
+        assert!(error.to_string().contains("entry 10 is 44288, but every entry is below 44288"), "{error}");
     }
 }

@@ -15,8 +15,9 @@ use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
-use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
+use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
 use crate::cube_near::{NearG1, NearNode, NONE, RADIUS};
+use crate::cube_phase2::is_solved;
 
 /// Longer than any solution the search can be asked for (`max` is capped to fit).
 const MAX_PATH: usize = 40;
@@ -33,7 +34,8 @@ enum Directions {
     Farthest,
 }
 
-/// Where phase 2 stands: the corner, U/D edge and slice edge permutations.
+/// Where phase 2 stands: the corner and U/D edge permutations' phase-2 coordinates (class
+/// and symmetry, [`crate::cube_phase2`]) and the slice edge permutation.
 #[derive(Clone, Copy)]
 struct Phase2Node {
     corners: usize,
@@ -307,7 +309,7 @@ impl Search<'_> {
                 return false;
             }
             let corners = usize::from(self.root.corner_perm_after(&self.path[..depth]));
-            return u32::from(solver.corner_bounds[self.metric as usize][corners]) <= budget2
+            return solver.phase2.corner_bound(self.metric, corners) <= budget2
                 && self.phase2_start(depth, budget2, last_face);
         }
         let children = self.children(at, togo, last_face);
@@ -415,12 +417,13 @@ impl Search<'_> {
     /// every shallower depth again before failing.
     fn phase2_start(&mut self, depth: usize, budget: u32, last_face: usize) -> bool {
         let cube = self.path[..depth].iter().fold(self.root, |cube, &m| cube.apply_move(m));
+        let phase2 = &self.solver.phase2;
         let at = Phase2Node {
-            corners: usize::from(cube.corner_perm()),
-            edges: usize::from(cube.ud_edge_perm()),
+            corners: phase2.coordinate(Permutation::Corners, usize::from(cube.corner_perm())),
+            edges: phase2.coordinate(Permutation::UdEdges, usize::from(cube.ud_edge_perm())),
             slice: usize::from(cube.slice_perm()),
         };
-        let bound = self.solver.phase2_bound(self.metric, at.corners, at.edges, at.slice);
+        let bound = phase2.bound(self.metric, at.corners, at.edges, at.slice);
         bound <= budget
             && self.phase2(at, budget, depth, last_face, Phase2::Within)
             && (bound..=budget).any(|togo| self.phase2(at, togo, depth, last_face, Phase2::Exactly))
@@ -428,7 +431,7 @@ impl Search<'_> {
 
     /// Phase 2 with `togo` left (exactly, or at most), by the phase-2 moves.
     fn phase2(&mut self, at: Phase2Node, togo: u32, depth: usize, last_face: usize, length: Phase2) -> bool {
-        let solved = at.corners == 0 && at.edges == 0 && at.slice == 0;
+        let solved = is_solved(at.corners) && is_solved(at.edges) && at.slice == 0;
         if togo == 0 || (length == Phase2::Within && solved) {
             self.length = depth;
             return true;
@@ -441,11 +444,11 @@ impl Search<'_> {
                 continue;
             }
             let next = Phase2Node {
-                corners: TwoPhaseSolver::permutation_after(&solver.corner_moves, at.corners, k),
-                edges: TwoPhaseSolver::permutation_after(&solver.edge_moves, at.edges, k),
+                corners: solver.phase2.after(Permutation::Corners, at.corners, k),
+                edges: solver.phase2.after(Permutation::UdEdges, at.edges, k),
                 slice: usize::from(solver.coordinate_moves.slice_perm[at.slice * PHASE2_MOVES.len() + k]),
             };
-            if solver.phase2_bound(self.metric, next.corners, next.edges, next.slice) > togo - cost {
+            if solver.phase2.bound(self.metric, next.corners, next.edges, next.slice) > togo - cost {
                 continue;
             }
             self.path[depth] = m;

@@ -68,6 +68,7 @@ pub mod buckets;
 pub mod cube;
 mod cube_classes;
 mod cube_near;
+mod cube_phase2;
 pub mod cube_search;
 pub mod cubic;
 pub mod eight;

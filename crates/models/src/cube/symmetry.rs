@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use super::coords::TWISTS;
+use super::coords::{PHASE2_MOVES, TWISTS};
 use super::cubies::Cube;
 use super::notation::Move;
 
@@ -18,6 +18,10 @@ pub const SYMMETRIES: usize = 16;
 /// The number of classes of flip-slice coordinates under the symmetries (counted by the
 /// generator, which checks its count against this).
 pub const FLIP_SLICE_CLASSES: usize = 64_430;
+
+/// The number of classes of corner permutations under the symmetries, and of U/D-edge
+/// permutations (counted by the generator, which checks its counts against this).
+pub const PERMUTATION_CLASSES: usize = 2_768;
 
 /// The half turn of the whole cube about the F-B axis.
 const F2: Cube = Cube {
@@ -126,6 +130,31 @@ pub fn conjugate_flip_slice(flip_slice: u32, s: usize) -> u32 {
     conjugate(&Cube::with_flip_slice(flip_slice), s).flip_slice()
 }
 
+/// The corner permutation of the conjugate by `s` of a cube with corner permutation
+/// `corners`.
+pub fn conjugate_corner_perm(corners: u16, s: usize) -> u16 {
+    conjugate(&Cube::with_corner_perm(corners), s).corner_perm()
+}
+
+/// The U/D-edge permutation of the conjugate by `s` of a cube with U/D-edge permutation
+/// `edges` (well defined: the symmetries keep the U and D layers' edges among themselves).
+pub fn conjugate_ud_edge_perm(edges: u16, s: usize) -> u16 {
+    conjugate(&Cube::with_edge_perms(edges, 0), s).ud_edge_perm()
+}
+
+/// The slice permutation of the conjugate by `s` of a cube in G1 with slice permutation
+/// `slice`.
+pub fn conjugate_slice_perm(slice: u8, s: usize) -> u8 {
+    conjugate(&Cube::with_edge_perms(0, slice), s).slice_perm()
+}
+
+/// The phase-2 move (an index into [`PHASE2_MOVES`]) that conjugating phase-2 move `k` by
+/// `s` gives: the symmetries map G1 onto itself.
+pub fn conjugate_phase2_move(k: usize, s: usize) -> usize {
+    let image = conjugate(PHASE2_MOVES[k].cube(), s);
+    PHASE2_MOVES.iter().position(|m| *m.cube() == image).expect("a symmetry maps phase-2 moves to phase-2 moves")
+}
+
 /// `twist_conjugates()[twist * 16 + s]`: the twist of the conjugate by `s` of a cube with
 /// twist `twist`. Computed once (35 thousand products, well under a millisecond).
 pub fn twist_conjugates() -> &'static [u16] {
@@ -187,6 +216,14 @@ mod tests {
             assert_eq!(conjugate(&conjugated, inverse(s)), cube);
             let t = (i * 7 + 3) % SYMMETRIES;
             assert_eq!(conjugate(&conjugated, t), conjugate(&cube, product(t, s)));
+            if let Some(k) = PHASE2_MOVES.iter().position(|m| m == step) {
+                let g1 = Cube::SOLVED.apply_moves(&PHASE2_MOVES[k..]);
+                let image = conjugate(&g1, s);
+                assert_eq!(image.corner_perm(), conjugate_corner_perm(g1.corner_perm(), s));
+                assert_eq!(image.ud_edge_perm(), conjugate_ud_edge_perm(g1.ud_edge_perm(), s));
+                assert_eq!(image.slice_perm(), conjugate_slice_perm(g1.slice_perm(), s));
+                assert_eq!(conjugate(step.cube(), s), *PHASE2_MOVES[conjugate_phase2_move(k, s)].cube());
+            }
         }
         assert!((0..SYMMETRIES).all(|s| conjugate_flip_slice(0, s) == 0));
         assert!(conjugate_flip_slice(FLIP_SLICES as u32 - 1, 3) < FLIP_SLICES as u32);
