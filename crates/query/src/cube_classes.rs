@@ -16,7 +16,7 @@
 //! Built at start from the class table: a few hundred conjugations and the rows copied.
 
 use puzzle_tables_models::cube::coords::{FLIPS, SLICES};
-use puzzle_tables_models::cube::symmetry::{conjugate_flip_slice, product, SYMMETRIES};
+use puzzle_tables_models::cube::symmetry::{conjugate_flip_slice, products, SYMMETRIES};
 
 /// The class and symmetry of every flip-slice coordinate, as [`ClassFinder::find`] gives them.
 #[derive(Debug)]
@@ -28,8 +28,8 @@ pub(crate) struct ClassFinder {
     linear: Vec<u16>,
     /// The class table's rows for the images: `class * 16 + symmetry` for each flip.
     rows: Vec<u32>,
-    /// `products[t * 16 + s]`: [`product`]`(t, s)`.
-    products: [u8; SYMMETRIES * SYMMETRIES],
+    /// The symmetries' products ([`products`]).
+    products: &'static [[u8; SYMMETRIES]; SYMMETRIES],
 }
 
 impl ClassFinder {
@@ -61,8 +61,7 @@ impl ClassFinder {
         let class_of = &class_of;
         let rows =
             images.iter().flat_map(|&slice| (0..FLIPS).map(move |flip| class_of(slice * FLIPS + flip))).collect();
-        let products = std::array::from_fn(|i| product(i / SYMMETRIES, i % SYMMETRIES) as u8);
-        ClassFinder { slices, linear, rows, products }
+        ClassFinder { slices, linear, rows, products: products() }
     }
 
     /// The class of `flip_slice` and a symmetry that takes it to the class's representative.
@@ -73,13 +72,13 @@ impl ClassFinder {
         let symmetry = at % SYMMETRIES;
         let image = usize::from(self.linear[symmetry * FLIPS + flip]) ^ (at >> 4 & (FLIPS - 1));
         let entry = self.rows[(at >> 15) * FLIPS + image] as usize;
-        (entry / SYMMETRIES, usize::from(self.products[entry % SYMMETRIES * SYMMETRIES + symmetry]))
+        (entry / SYMMETRIES, usize::from(self.products[entry % SYMMETRIES][symmetry]))
     }
 
     /// How many bytes its tables take.
     #[cfg(test)]
     fn bytes(&self) -> usize {
-        self.slices.len() * 4 + self.linear.len() * 2 + self.rows.len() * 4 + self.products.len()
+        self.slices.len() * 4 + self.linear.len() * 2 + self.rows.len() * 4
     }
 }
 

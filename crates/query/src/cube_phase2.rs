@@ -5,12 +5,12 @@
 //! A permutation's phase-2 coordinate is `class * 16 + s`, where conjugating by `s` gives
 //! the class's representative. A move `m` made on a permutation is the move `S m S^-1` made
 //! on its representative, seen back through `s`: the class move table gives the next class
-//! and the symmetry to its representative, and [`product`] composes the two symmetries. The
+//! and the symmetry to its representative, and [`products`] composes the two symmetries. The
 //! pair distances are the same for a cube and its conjugate, so a (permutation, slice
 //! permutation) pair is looked up as (representative, slice permutation conjugated by `s`).
 
 use puzzle_tables_models::cube::coords::{PHASE2_MOVES, SLICE_PERMS};
-use puzzle_tables_models::cube::symmetry::{conjugate_phase2_move, conjugate_slice_perm, product, SYMMETRIES};
+use puzzle_tables_models::cube::symmetry::{conjugate_phase2_move, conjugate_slice_perm, products, SYMMETRIES};
 use puzzle_tables_models::cube::Metric;
 
 use crate::cube::Permutation;
@@ -41,8 +41,8 @@ pub(crate) struct Phase2Tables {
     conjugated_moves: Vec<u8>,
     /// `conjugated_slices[slice * 16 + s]`: a slice permutation conjugated by `s`.
     conjugated_slices: Vec<u8>,
-    /// `products[t * 16 + s]`: [`product`]`(t, s)`.
-    products: Vec<u8>,
+    /// The symmetries' products ([`products`]).
+    products: &'static [[u8; SYMMETRIES]; SYMMETRIES],
 }
 
 impl Phase2Tables {
@@ -65,7 +65,6 @@ impl Phase2Tables {
         let conjugated_slices = (0..SLICE_PERMS as u8)
             .flat_map(|slice| (0..SYMMETRIES).map(move |s| conjugate_slice_perm(slice, s)))
             .collect();
-        let products = (0..SYMMETRIES * SYMMETRIES).map(|i| product(i / SYMMETRIES, i % SYMMETRIES) as u8).collect();
         Ok(Phase2Tables {
             moves: move_files.each_ref().map(u16_entries),
             files: class_files.into_iter().chain(move_files).chain(pair_files.into_iter().flatten()).collect(),
@@ -74,7 +73,7 @@ impl Phase2Tables {
             corner_bounds,
             conjugated_moves,
             conjugated_slices,
-            products,
+            products: products(),
         })
     }
 
@@ -95,7 +94,7 @@ impl Phase2Tables {
         let (class, s) = (coordinate / SYMMETRIES, coordinate % SYMMETRIES);
         let seen = usize::from(self.conjugated_moves[s * MOVES + k]);
         let next = usize::from(self.moves[permutation as usize][class * MOVES + seen]);
-        next / SYMMETRIES * SYMMETRIES + usize::from(self.products[next % SYMMETRIES * SYMMETRIES + s])
+        next / SYMMETRIES * SYMMETRIES + usize::from(self.products[next % SYMMETRIES][s])
     }
 
     /// The phase-2 lower bound in `metric` of the coordinates: the larger of the two pair

@@ -103,18 +103,21 @@ pub fn inverse(s: usize) -> usize {
 
 /// The symmetry whose conjugation is conjugating by `s` and then by `t` (`T * S`).
 pub fn product(t: usize, s: usize) -> usize {
+    usize::from(products()[t][s])
+}
+
+/// `products()[t][s]` is [`product`]`(t, s)`: the table, for a search's inner loop.
+pub fn products() -> &'static [[u8; SYMMETRIES]; SYMMETRIES] {
     static TABLE: OnceLock<[[u8; SYMMETRIES]; SYMMETRIES]> = OnceLock::new();
-    let all = symmetries();
-    usize::from(
-        TABLE.get_or_init(|| {
-            std::array::from_fn(|t| {
-                std::array::from_fn(|s| {
-                    let cube = all.cubes[t].multiplied(&all.cubes[s]);
-                    (0..SYMMETRIES).find(|&u| all.cubes[u] == cube).expect("the symmetries are a group") as u8
-                })
+    TABLE.get_or_init(|| {
+        let all = symmetries();
+        std::array::from_fn(|t| {
+            std::array::from_fn(|s| {
+                let cube = all.cubes[t].multiplied(&all.cubes[s]);
+                (0..SYMMETRIES).find(|&u| all.cubes[u] == cube).expect("the symmetries are a group") as u8
             })
-        })[t][s],
-    )
+        })
+    })
 }
 
 /// `S * cube * S^-1` for symmetry `s`.
