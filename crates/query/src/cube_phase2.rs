@@ -14,7 +14,7 @@ use puzzle_tables_models::cube::symmetry::{conjugate_phase2_move, conjugate_slic
 use puzzle_tables_models::cube::Metric;
 
 use crate::cube::Permutation;
-use crate::format::TableSpec;
+use crate::format::{self, TableSpec};
 use crate::table::{Table, TableError};
 
 /// The phase-2 moves.
@@ -137,7 +137,7 @@ fn u16_entries(table: &Table) -> Vec<u16> {
 /// A pair-distance table's entries: four bits each in HTM, a byte each in QTM.
 fn pair_entries(metric: Metric, table: &Table) -> Vec<u8> {
     match metric {
-        Metric::Htm => table.payload().iter().flat_map(|&byte| [byte & 0b1111, byte >> 4]).collect(),
+        Metric::Htm => (0..table.spec().entries).map_while(|i| format::packed4_at(table.payload(), i)).collect(),
         Metric::Qtm => table.payload().to_vec(),
     }
 }
