@@ -1,6 +1,7 @@
 //! The two-phase cube tables: flip-slice symmetry classes, phase-1 distances by class and
-//! twist in each metric (kept modulo 3), and for the phase-2 permutations (corners, U/D
-//! edges) their symmetry classes, move tables on the classes and pair distances by class.
+//! twist in each metric (kept modulo 3) and the entries near G1 as a graph, and for the
+//! phase-2 permutations (corners, U/D edges) their symmetry classes, move tables on the
+//! classes and pair distances by class.
 //!
 //! Each phase-1 walk is a breadth-first search over the 140,908,410 entries (class x twist)
 //! in one byte each, layer by layer, by the moves that cost one in its metric (all 18 face
@@ -20,7 +21,7 @@ use puzzle_tables_models::cube::symmetry::{
     conjugate_flip_slice, inverse, twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES,
 };
 use puzzle_tables_models::cube::{moves_text, Metric, Move};
-use puzzle_tables_query::cube::{phase1_spec, Permutation, CLASSES_SPEC};
+use puzzle_tables_query::cube::{near_g1_radius, near_graph_spec, phase1_spec, Permutation, CLASSES_SPEC};
 use puzzle_tables_query::Metadata;
 
 use crate::pack::{pack3, pack4};
@@ -245,10 +246,7 @@ pub fn build_classes_table(classes: &FlipSliceClasses) -> BuiltTable {
 
 /// The phase-1 table of `metric`: each distance modulo 3, five entries a byte.
 pub fn build_phase1_table(metric: Metric, distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
-    let moves = match metric {
-        Metric::Htm => "face turns",
-        Metric::Qtm => "quarter turns (a half turn counting two)",
-    };
+    let moves = moves_of(metric);
     BuiltTable {
         spec: phase1_spec(metric),
         metadata: Metadata {
@@ -261,6 +259,55 @@ pub fn build_phase1_table(metric: Metric, distances: &[u8], depth_counts: Vec<u6
             parameters: vec![("metric".into(), metric.label().into())],
         },
         payload: pack3(distances),
+    }
+}
+
+/// What `metric` counts, for table descriptions.
+fn moves_of(metric: Metric) -> &'static str {
+    match metric {
+        Metric::Htm => "face turns",
+        Metric::Qtm => "quarter turns (a half turn counting two)",
+    }
+}
+
+/// The near-G1 graph of `metric` ([`puzzle_tables_query::cube::near_graph_spec`]): each
+/// entry within the radius, in order, with its distance and the node and symmetry each face
+/// turn of its representative leads to.
+///
+/// # Panics
+/// If the number of nodes differs from the spec's, a fact of the cube.
+pub fn build_near_graph_table(metric: Metric, classes: &FlipSliceClasses, distances: &[u8]) -> BuiltTable {
+    let radius = near_g1_radius(metric);
+    let nodes: Vec<usize> = (0..distances.len()).filter(|&e| distances[e] <= radius).collect();
+    let node_of = |entry: usize| nodes.binary_search(&entry).ok();
+    let moves = CoordinateMoves::new();
+    let mut depth_counts = vec![0u64; usize::from(radius) + 1];
+    let mut words = Vec::with_capacity(nodes.len() * (2 + Move::COUNT));
+    for &entry in &nodes {
+        let (class, twist) = (entry / TWISTS, entry % TWISTS);
+        depth_counts[usize::from(distances[entry])] += 1;
+        words.extend([entry as u32, u32::from(distances[entry])]);
+        words.extend(Move::ALL.map(|m| {
+            let (flip_slice, next_twist) = moves.moved(classes.representatives[class] as usize, twist, m.index());
+            let class_sym = classes.class_of[flip_slice] as usize;
+            let next = (class_sym >> 4) * TWISTS + usize::from(twist_conjugates()[next_twist * 16 + (class_sym & 15)]);
+            node_of(next).map_or(u32::MAX, |node| (node as u32) << 4 | (class_sym & 15) as u32)
+        }));
+    }
+    let spec = near_graph_spec(metric);
+    assert_eq!(words.len() as u64, spec.entries, "the near-G1 graph's size is a fact of the cube");
+    BuiltTable {
+        spec,
+        metadata: Metadata {
+            description: format!(
+                "cube: the phase-1 entries (flip-slice class x 2,187 + twist) within {radius} {} of                  <U, D, R2, L2, F2, B2>, each as 20 words: the entry, its distance, and for each face turn                  the node x 16 + symmetry it leads to, or 2^32 - 1 beyond",
+                moves_of(metric)
+            ),
+            generated_by: GENERATED_BY.into(),
+            depth_counts,
+            parameters: vec![("metric".into(), metric.label().into()), ("radius".into(), radius.to_string())],
+        },
+        payload: words.iter().flat_map(|w| w.to_le_bytes()).collect(),
     }
 }
 
@@ -430,10 +477,13 @@ pub fn build_pair_table(
 pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
     let classes = flip_slice_classes();
     let mut tables = vec![build_classes_table(&classes)];
+    let mut graphs = Vec::new();
     for metric in Metric::ALL {
         let (distances, depth_counts) = phase1_distances(&classes, metric, progress);
         tables.push(build_phase1_table(metric, &distances, depth_counts));
+        graphs.push(build_near_graph_table(metric, &classes, &distances));
     }
+    tables.extend(graphs);
     let slice_moves = CoordinateMoves::new().slice_perm;
     let moves = [corner_perm_moves(), ud_edge_perm_moves()];
     let classes = Permutation::ALL.map(permutation_classes);
@@ -454,6 +504,7 @@ pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use puzzle_tables_models::cube::symmetry::{conjugate_move, product};
     use puzzle_tables_models::cube::{Cube, Move};
     use std::collections::HashMap;
 
@@ -475,27 +526,24 @@ mod tests {
         (class_sym >> 4) * TWISTS + usize::from(twist_conjugates()[twist * 16 + (class_sym & 15)])
     }
 
-    /// The walk's distances in `metric`, checked against a breadth-first search over raw
-    /// coordinates (no symmetry) five steps deep, and far entries each one step further than
-    /// their nearest neighbour; steps are the moves that cost one in `metric`.
-    fn checked_phase1_distances(classes: &FlipSliceClasses, metric: Metric) -> Vec<u8> {
-        let (distance, depth_counts) = phase1_distances(classes, metric, &mut crate::Silent);
-        assert_eq!(depth_counts.iter().sum::<u64>(), (FLIP_SLICE_CLASSES * TWISTS) as u64);
-        let moves = &CoordinateMoves::new();
+    /// Raw phase-1 coordinates (flip-slice, twist) after face turn `m` by the move tables.
+    fn turned(moves: &CoordinateMoves, (flip_slice, twist): (usize, usize), m: usize) -> (usize, usize) {
+        let (flip, slice) = (flip_slice % FLIPS, flip_slice / FLIPS);
+        let next = usize::from(moves.slice[slice * 18 + m]) * FLIPS + usize::from(moves.flip[flip * 18 + m]);
+        (next, usize::from(moves.twist[twist * 18 + m]))
+    }
+
+    /// The raw phase-1 coordinates within `radius` of G1 in `metric` and their distances, by a
+    /// breadth-first search without symmetry over the moves that cost one in `metric`.
+    fn near_coordinates(moves: &CoordinateMoves, metric: Metric, radius: u8) -> HashMap<(usize, usize), u8> {
         let steps: Vec<usize> = Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|m| m.index()).collect();
-        let neighbours = |(flip_slice, twist): (usize, usize)| {
-            let (flip, slice) = (flip_slice % FLIPS, flip_slice / FLIPS);
-            steps.iter().map(move |&m| {
-                let next = usize::from(moves.slice[slice * 18 + m]) * FLIPS + usize::from(moves.flip[flip * 18 + m]);
-                (next, usize::from(moves.twist[twist * 18 + m]))
-            })
-        };
         let mut seen: HashMap<(usize, usize), u8> = HashMap::from([((0, 0), 0)]);
         let mut layer = vec![(0, 0)];
-        for depth in 1..=5u8 {
+        for depth in 1..=radius {
             let mut next = Vec::new();
             for &state in &layer {
-                for neighbour in neighbours(state).collect::<Vec<_>>() {
+                for &m in &steps {
+                    let neighbour = turned(moves, state, m);
                     if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(neighbour) {
                         e.insert(depth);
                         next.push(neighbour);
@@ -504,7 +552,19 @@ mod tests {
             }
             layer = next;
         }
-        for (&(flip_slice, twist), &depth) in &seen {
+        seen
+    }
+
+    /// The walk's distances in `metric`, checked against a breadth-first search over raw
+    /// coordinates (no symmetry) five steps deep, and far entries each one step further than
+    /// their nearest neighbour; steps are the moves that cost one in `metric`.
+    fn checked_phase1_distances(classes: &FlipSliceClasses, metric: Metric) -> Vec<u8> {
+        let (distance, depth_counts) = phase1_distances(classes, metric, &mut crate::Silent);
+        assert_eq!(depth_counts.iter().sum::<u64>(), (FLIP_SLICE_CLASSES * TWISTS) as u64);
+        let moves = &CoordinateMoves::new();
+        let steps: Vec<usize> = Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|m| m.index()).collect();
+        let neighbours = |state: (usize, usize)| steps.iter().map(move |&m| turned(moves, state, m));
+        for (&(flip_slice, twist), &depth) in &near_coordinates(moves, metric, 5) {
             assert_eq!(distance[entry(classes, flip_slice, twist)], depth, "flip-slice {flip_slice}, twist {twist}");
         }
         let mut rng = 11u64;
@@ -535,6 +595,48 @@ mod tests {
             let cube = Cube::SOLVED.apply_moves(&crate_moves(moves));
             let at = entry(&classes, cube.flip_slice() as usize, usize::from(cube.twist()));
             assert_eq!(qtm[at], quarter_turns, "{moves}");
+        }
+        check_near_graph(&classes, Metric::Htm, &htm);
+        check_near_graph(&classes, Metric::Qtm, &qtm);
+    }
+
+    /// The near-G1 graph of `metric` against a plain search over raw coordinates: every
+    /// coordinate within the radius has its entry's node at its distance, and every face turn
+    /// from it leads where the move tables do. That is, to the node of the turned
+    /// coordinates' entry, seen through a symmetry (the node's, composed with the row's) that
+    /// takes the turned coordinates to that entry; and to no node beyond the radius.
+    fn check_near_graph(classes: &FlipSliceClasses, metric: Metric, distances: &[u8]) {
+        let table = build_near_graph_table(metric, classes, distances);
+        let words: Vec<u32> =
+            table.payload.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+        let records: Vec<&[u32]> = words.chunks_exact(2 + Move::COUNT).collect();
+        let node_of = |entry: usize| records.binary_search_by_key(&(entry as u32), |r| r[0]).expect("a node");
+        let moves = CoordinateMoves::new();
+        let near = near_coordinates(&moves, metric, near_g1_radius(metric));
+        assert_eq!(table.metadata.depth_counts.iter().sum::<u64>(), records.len() as u64);
+        for (i, (&state, &distance)) in near.iter().enumerate() {
+            let class_sym = classes.class_of[state.0] as usize;
+            let node = node_of(entry(classes, state.0, state.1));
+            assert_eq!(records[node][1], u32::from(distance), "{metric:?} {state:?}");
+            if i % 7 != 0 {
+                continue;
+            }
+            for m in Move::ALL {
+                let next = turned(&moves, state, m.index());
+                let child = records[node][2 + conjugate_move(m, class_sym & 15).index()];
+                if !near.contains_key(&next) {
+                    assert_eq!(child, u32::MAX, "{metric:?} {state:?} by {m}");
+                    continue;
+                }
+                let seen_through = product((child & 15) as usize, class_sym & 15);
+                let child_entry = records[(child >> 4) as usize][0] as usize;
+                assert_eq!(
+                    conjugate_flip_slice(next.0 as u32, seen_through),
+                    classes.representatives[child_entry / TWISTS],
+                    "{metric:?} {state:?} by {m}"
+                );
+                assert_eq!(usize::from(twist_conjugates()[next.1 * 16 + seen_through]), child_entry % TWISTS);
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 //! Any Rubik's cube, by Herbert Kociemba's two-phase algorithm over generated tables.
 //!
 //! Phase 1 brings the cube into G1 = <U, D, R2, L2, F2, B2>, phase 2 solves it there; see
-//! [`crate::cube_search`] for the search. The tables ([`specs`]), 59.9 MB in all:
+//! [`crate::cube_search`] for the search. The tables ([`specs`]), 61.7 MB in all:
 //! - `cube-sym-class.tbl`: for each of the 1,013,760 flip-slice coordinates, its class under
 //!   the 16 symmetries that keep the U-D axis and the symmetry that takes it to the class's
 //!   representative (`class * 16 + symmetry`, three bytes).
@@ -10,6 +10,10 @@
 //!   modulo 3, five entries a byte (28 MB each). The search knows the exact distance of the
 //!   cube it stands on, and a neighbour's by a turn of the metric differs by at most one, so
 //!   the residue gives it.
+//! - `cube-near-graph-1.tbl`, `cube-near-graph-2.tbl`: the phase-1 entries within
+//!   [`near_g1_radius`] of G1 in face turns (1) and quarter turns (2), as a graph: each
+//!   entry's distance, and the node and symmetry each face turn leads to (module
+//!   `cube_near`; 0.5 and 1.3 MB).
 //! - `cube-sym-class-1.tbl`, `cube-sym-class-2.tbl`: for each corner permutation (1) and
 //!   U/D edge permutation (2), its class under the same symmetries (2,768 classes each) and
 //!   the symmetry to the class's representative (two bytes).
@@ -21,7 +25,8 @@
 //!
 //! Phase 2 works on the classes (module `cube_phase2`), so that its tables stay in the
 //! fast caches. Earlier versions' variants (raw-permutation move and pair tables) are left
-//! unused in an old tables directory, and `verify` names them.
+//! unused in an old tables directory, and `verify` names them. A directory from before the
+//! near-G1 graphs lacks them, so the cube's tables are built again.
 //!
 //! The phase-1 coordinates' move tables are computed at start
 //! ([`CoordinateMoves`]).
@@ -39,10 +44,8 @@ use puzzle_tables_models::cube::symmetry::{
     conjugate_corner_perm, conjugate_ud_edge_perm, twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES,
 };
 
-use std::sync::OnceLock;
-
 use crate::cube_classes::ClassFinder;
-use crate::cube_near::NearG1;
+use crate::cube_near::{self, NearG1};
 use crate::cube_phase2::Phase2Tables;
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
@@ -155,10 +158,40 @@ impl Permutation {
     }
 }
 
+/// How far around G1 the near-G1 graph of `metric` reaches: 5 face turns, 6 quarter turns
+/// (the next radius would hold 74,743 and 146,587 nodes, 6 and 12 MB).
+pub fn near_g1_radius(metric: Metric) -> u8 {
+    match metric {
+        Metric::Htm => 5,
+        Metric::Qtm => 6,
+    }
+}
+
+/// The spec of the near-G1 graph of `metric`: for each phase-1 entry within
+/// [`near_g1_radius`] (6,379 in HTM, 16,555 in QTM, facts of the cube), a record of 20
+/// words: the entry, its distance, and for each face turn (made on the class's
+/// representative) `node << 4 | s`, the node it leads to and the symmetry to that node's
+/// entry, or `u32::MAX` beyond the radius.
+pub fn near_graph_spec(metric: Metric) -> TableSpec {
+    let nodes = match metric {
+        Metric::Htm => 6_379,
+        Metric::Qtm => 16_555,
+    };
+    TableSpec {
+        puzzle: Puzzle::Cube,
+        kind: TableKind::NearGraph,
+        variant: metric as u32 + 1,
+        encoding: Encoding::U32,
+        ranking_version: COORDINATE_VERSION,
+        entries: (nodes * cube_near::RECORD) as u64,
+    }
+}
+
 /// Every cube table, in the order the generator builds them.
 pub fn specs() -> Vec<TableSpec> {
     let mut specs = vec![CLASSES_SPEC];
     specs.extend(Metric::ALL.map(phase1_spec));
+    specs.extend(Metric::ALL.map(near_graph_spec));
     specs.extend(Permutation::ALL.map(Permutation::classes_spec));
     specs.extend(Permutation::ALL.map(Permutation::moves_spec));
     specs.extend(Metric::ALL.into_iter().flat_map(|m| Permutation::ALL.map(|p| p.distance_spec(m))));
@@ -216,9 +249,8 @@ pub struct TwoPhaseSolver {
     /// The class table's answers from the fast caches.
     pub(crate) class_finder: ClassFinder,
     pub(crate) twist_conjugates: &'static [u16],
-    /// The phase-1 coordinates near G1, as a graph, HTM then QTM: each built at its
-    /// metric's first search ([`TwoPhaseSolver::near_g1`]).
-    near_g1: [OnceLock<NearG1>; 2],
+    /// The phase-1 entries near G1, as a graph, HTM then QTM.
+    near_g1: [NearG1; 2],
     /// How many threads a search may use ([`TwoPhaseSolver::with_threads`]).
     pub(crate) threads: usize,
 }
@@ -230,6 +262,10 @@ impl TwoPhaseSolver {
         std::thread::scope(|scope| {
             let phase1 = scope.spawn(|| Ok([open(&phase1_spec(Metric::Htm))?, open(&phase1_spec(Metric::Qtm))?]));
             let phase2 = Phase2Tables::open(&open)?;
+            let near_g1 = [
+                NearG1::open(&open(&near_graph_spec(Metric::Htm))?, Metric::Htm)?,
+                NearG1::open(&open(&near_graph_spec(Metric::Qtm))?, Metric::Qtm)?,
+            ];
             let classes = open(&CLASSES_SPEC)?;
             let class_finder = ClassFinder::new(|flip_slice| {
                 let bytes = &classes.payload()[flip_slice * 3..flip_slice * 3 + 3];
@@ -241,7 +277,7 @@ impl TwoPhaseSolver {
                 classes,
                 class_finder,
                 phase2,
-                near_g1: [OnceLock::new(), OnceLock::new()],
+                near_g1,
                 coordinate_moves,
                 twist_conjugates,
                 threads: 1,
@@ -270,9 +306,9 @@ impl TwoPhaseSolver {
         self
     }
 
-    /// The graph of the phase-1 coordinates near G1 in `metric`, built on first use.
+    /// The graph of the phase-1 entries near G1 in `metric`.
     pub(crate) fn near_g1(&self, metric: Metric) -> &NearG1 {
-        self.near_g1[metric as usize].get_or_init(|| NearG1::new(&self.coordinate_moves, metric))
+        &self.near_g1[metric as usize]
     }
 
     /// The phase-1 table of `metric` (for its metadata: entries per distance).
@@ -282,16 +318,22 @@ impl TwoPhaseSolver {
 
     /// The total size of the table files, in bytes.
     pub fn file_bytes(&self) -> u64 {
-        std::iter::once(&self.classes).chain(&self.phase1).chain(self.phase2.files()).map(Table::file_len).sum()
+        let graphs: u64 = self.near_g1.iter().map(NearG1::file_len).sum();
+        graphs
+            + std::iter::once(&self.classes)
+                .chain(&self.phase1)
+                .chain(self.phase2.files())
+                .map(Table::file_len)
+                .sum::<u64>()
     }
 
-    /// The entry of the phase-1 tables for the raw coordinates: the flip-slice class, and
+    /// The entry of the phase-1 tables for the raw coordinates (the flip-slice class, and
     /// the twist seen through the symmetry that takes the flip-slice to its class's
-    /// representative.
+    /// representative), and that symmetry.
     #[inline]
-    pub(crate) fn phase1_index(&self, flip_slice: usize, twist: usize) -> usize {
+    pub(crate) fn phase1_index(&self, flip_slice: usize, twist: usize) -> (usize, usize) {
         let (class, symmetry) = self.class_finder.find(flip_slice);
-        class * TWISTS + usize::from(self.twist_conjugates[twist * 16 + symmetry])
+        (class * TWISTS + usize::from(self.twist_conjugates[twist * 16 + symmetry]), symmetry)
     }
 
     /// Starts loading the phase-1 entry `index` of `metric` into the cache.

@@ -1,128 +1,121 @@
-//! The raw phase-1 coordinates within [`RADIUS`] moves of G1 in one metric, as a small graph:
-//! each node's coordinates and exact distance, and the node each face turn leads to while it
-//! stays within the radius. The last moves of every phase-1 path are searched here, where
-//! a child costs two reads in the fast caches instead of three move-table reads and a random
-//! read of the 28 MB phase-1 table; those moves are about half of all the search does.
+//! The phase-1 entries near G1 as a graph on symmetry classes (tables
+//! `cube-near-graph-{1,2}.tbl`): every entry of the phase-1 table (a flip-slice class and a
+//! twist) within [`near_g1_radius`] moves of G1, its exact distance, and the node and
+//! symmetry each face turn leads to. The last moves of every phase-1 path are searched here:
+//! a child costs one read of the node's row and one of a small array, where away from G1 it
+//! costs three move-table reads, the class finder and a read of the 28 MB phase-1 table.
 //!
-//! Built at a metric's first search by a breadth-first search over the coordinates' move
-//! tables: 7,803 nodes in HTM (2.3 ms), 3,123 in QTM. A file (about 0.5 MB for both) would
-//! open faster in HTM.
+//! A node stands for a cube's phase-1 coordinates seen through a symmetry `S` (the conjugate
+//! `S c S^-1` has the node's entry). A face turn `m` on the cube is the turn `S m S^-1` on
+//! that conjugate; the row gives the node it leads to and the symmetry `T` to that node's
+//! entry, so the child is seen through `T S` ([`products`](symmetry::products)).
+//!
+//! A node's record is [`RECORD`] words: its entry, its distance, and for each face turn (by
+//! [`Move::index`]) the child `node << 4 | T`, or [`NONE`] beyond the radius. Node 0 is G1
+//! itself; nodes are in the order of their entries.
 
 use puzzle_tables_models::cube::coords::TWISTS;
-use puzzle_tables_models::cube::move_tables::CoordinateMoves;
+use puzzle_tables_models::cube::symmetry::{self, FLIP_SLICE_CLASSES, SYMMETRIES};
 use puzzle_tables_models::cube::{Metric, Move};
 
-/// How far around G1 the graph reaches.
-pub(crate) const RADIUS: u8 = 4;
+use crate::cube::{near_g1_radius, near_graph_spec};
+use crate::table::{Table, TableError, TableErrorKind};
 
-/// No node: the coordinates lie farther than [`RADIUS`] from G1.
+/// No node: the entry lies beyond the radius.
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// One node: raw phase-1 coordinates within the radius.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct NearNode {
-    pub(crate) flip_slice: u32,
-    pub(crate) twist: u16,
-    /// The fewest moves of the metric into G1.
-    pub(crate) distance: u8,
-    /// The node after each face turn (by [`Move::index`]), or [`NONE`].
-    pub(crate) children: [u32; Move::COUNT],
-}
+/// Words per node: its entry, its distance and its 18 children.
+pub(crate) const RECORD: usize = 2 + Move::COUNT;
 
-/// The graph of one metric; node 0 is G1 itself.
+/// The graph of one metric, read out of its table into plain arrays (the search's inner
+/// loop reads them), with a hash table from entries to nodes.
 #[derive(Debug)]
 pub(crate) struct NearG1 {
-    nodes: Vec<NearNode>,
-    /// An open-addressing hash table from coordinates to nodes: `(key, node)`, the key
-    /// `flip_slice * TWISTS + twist + 1` (0 marks an empty slot).
+    /// How far around G1 the graph reaches.
+    radius: u8,
+    distances: Vec<u8>,
+    children: Vec<[u32; Move::COUNT]>,
+    /// Open addressing: `(entry + 1, node)`, 0 marking an empty slot; at most half full.
     slots: Vec<(u32, u32)>,
+    /// `conjugated_moves[s][m]`: the index of the face turn `S m S^-1`.
+    conjugated_moves: [[u8; Move::COUNT]; SYMMETRIES],
+    products: &'static [[u8; SYMMETRIES]; SYMMETRIES],
+    /// The size of the table file it was read from.
+    file_len: u64,
+}
+
+/// Where the search stands in the graph: a node and the symmetry it is seen through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NearNode {
+    pub(crate) id: u32,
+    pub(crate) symmetry: u8,
+}
+
+impl NearNode {
+    /// No node.
+    pub(crate) const NONE: NearNode = NearNode { id: NONE, symmetry: 0 };
 }
 
 impl NearG1 {
-    /// Walks out from G1 by the moves that cost one in `metric` (a quarter turn in QTM, where
-    /// a half turn is two steps), then links every node to its neighbours by all 18 turns.
-    pub(crate) fn new(moves: &CoordinateMoves, metric: Metric) -> NearG1 {
-        let steps: Vec<usize> = Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|m| m.index()).collect();
-        let node = |(flip_slice, twist): (usize, usize), distance| NearNode {
-            flip_slice: flip_slice as u32,
-            twist: twist as u16,
-            distance,
-            children: [NONE; Move::COUNT],
+    /// Reads the graph of `metric` out of its table, checking it ([`check`]) on the way.
+    pub(crate) fn open(table: &Table, metric: Metric) -> Result<NearG1, TableError> {
+        check(table, metric)?;
+        let records = words(table);
+        let nodes = records.len() / RECORD;
+        let mut near = NearG1 {
+            radius: near_g1_radius(metric),
+            distances: Vec::with_capacity(nodes),
+            children: Vec::with_capacity(nodes),
+            slots: vec![(0, 0); (nodes * 2).next_power_of_two()],
+            conjugated_moves: std::array::from_fn(|s| Move::ALL.map(|m| symmetry::conjugate_move(m, s).index() as u8)),
+            products: symmetry::products(),
+            file_len: table.file_len(),
         };
-        let mut near = NearG1 { nodes: vec![node((0, 0), 0)], slots: vec![(0, 0); 1 << 15] };
-        near.insert(0, 0, 0);
-        let mut layer_start = 0;
-        for distance in 1..=RADIUS {
-            let layer_end = near.nodes.len();
-            for parent in layer_start..layer_end {
-                let (flip_slice, twist) = near.coordinates(parent as u32);
-                for &m in &steps {
-                    let (next_flip_slice, next_twist) = moves.moved(flip_slice, twist, m);
-                    if near.find(next_flip_slice, next_twist) == NONE {
-                        let id = near.nodes.len() as u32;
-                        near.grow_if_full();
-                        near.insert(next_flip_slice, next_twist, id);
-                        near.nodes.push(node((next_flip_slice, next_twist), distance));
-                    }
-                }
-            }
-            layer_start = layer_end;
+        for (id, record) in records.chunks_exact(RECORD).enumerate() {
+            near.distances.push(record[1] as u8);
+            near.children.push(std::array::from_fn(|m| record[2 + m]));
+            let key = record[0] + 1;
+            let slot = near.probe(key);
+            near.slots[slot] = (key, id as u32);
         }
-        for id in 0..near.nodes.len() {
-            let (flip_slice, twist) = near.coordinates(id as u32);
-            let children = Move::ALL.map(|m| {
-                let (next_flip_slice, next_twist) = moves.moved(flip_slice, twist, m.index());
-                near.find(next_flip_slice, next_twist)
-            });
-            near.nodes[id].children = children;
-        }
-        near
+        Ok(near)
     }
 
-    /// The node of these coordinates, or [`NONE`] when they lie beyond the radius.
+    /// The size of the table file it was read from.
+    pub(crate) fn file_len(&self) -> u64 {
+        self.file_len
+    }
+
+    /// How far around G1 the graph reaches.
     #[inline]
-    pub(crate) fn find(&self, flip_slice: usize, twist: usize) -> u32 {
-        let key = key(flip_slice, twist);
-        let (found, id) = self.slots[self.probe(key)];
-        if found == key {
-            id
-        } else {
-            NONE
+    pub(crate) fn radius(&self) -> u8 {
+        self.radius
+    }
+
+    /// The node of phase-1 table entry `entry` seen through `symmetry`, or [`NearNode::NONE`]
+    /// when the entry lies beyond the radius.
+    #[inline]
+    pub(crate) fn find(&self, entry: usize, symmetry: usize) -> NearNode {
+        let key = entry as u32 + 1;
+        match self.slots[self.probe(key)] {
+            (found, id) if found == key => NearNode { id, symmetry: symmetry as u8 },
+            _ => NearNode::NONE,
         }
     }
 
-    /// Node `id`.
+    /// The fewest moves from node `id` into G1.
     #[inline]
-    pub(crate) fn node(&self, id: u32) -> &NearNode {
-        &self.nodes[id as usize]
+    pub(crate) fn distance(&self, id: u32) -> u8 {
+        self.distances[id as usize]
     }
 
-    /// How many nodes the graph holds.
-    #[cfg(test)]
-    pub(crate) fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    fn coordinates(&self, id: u32) -> (usize, usize) {
-        let node = self.node(id);
-        (node.flip_slice as usize, usize::from(node.twist))
-    }
-
-    fn insert(&mut self, flip_slice: usize, twist: usize, id: u32) {
-        let key = key(flip_slice, twist);
-        let slot = self.probe(key);
-        self.slots[slot] = (key, id);
-    }
-
-    /// Keeps the hash table at most half full, so that probes stay short.
-    fn grow_if_full(&mut self) {
-        if (self.nodes.len() + 1) * 2 > self.slots.len() {
-            let larger = vec![(0, 0); self.slots.len() * 2];
-            let old = std::mem::replace(&mut self.slots, larger);
-            for (key, id) in old.into_iter().filter(|&(key, _)| key != 0) {
-                let slot = self.probe(key);
-                self.slots[slot] = (key, id);
-            }
+    /// The node a face turn leads to from `at`, or [`NearNode::NONE`] beyond the radius.
+    #[inline]
+    pub(crate) fn child(&self, at: NearNode, m: Move) -> NearNode {
+        let s = usize::from(at.symmetry);
+        match self.children[at.id as usize][usize::from(self.conjugated_moves[s][m.index()])] {
+            NONE => NearNode::NONE,
+            child => NearNode { id: child >> 4, symmetry: self.products[(child & 15) as usize][s] },
         }
     }
 
@@ -140,58 +133,87 @@ impl NearG1 {
     }
 }
 
-fn key(flip_slice: usize, twist: usize) -> u32 {
-    (flip_slice * TWISTS + twist + 1) as u32
+fn words(table: &Table) -> Vec<u32> {
+    table.payload().chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+}
+
+/// Checks a graph table's records, so that a file with a valid checksum but foreign entries
+/// is refused rather than sending the search out of bounds: node 0 is G1 (entry 0, distance
+/// 0); entries rise and lie in the phase-1 table; distances are within the radius and
+/// counted as the metadata says; each child is a node, whose distance differs by at most
+/// the move's cost.
+pub(crate) fn check_near_graph(table: &Table) -> Result<(), TableError> {
+    let metric = if table.spec() == &near_graph_spec(Metric::Qtm) { Metric::Qtm } else { Metric::Htm };
+    check(table, metric)?;
+    let mut counts = vec![0u64; usize::from(near_g1_radius(metric)) + 1];
+    for record in words(table).chunks_exact(RECORD) {
+        counts[record[1] as usize] += 1;
+    }
+    crate::compare_counts(table, "distance", &counts, &table.metadata().depth_counts)
+}
+
+fn check(table: &Table, metric: Metric) -> Result<(), TableError> {
+    let records = words(table);
+    let inconsistent =
+        |node: usize, what: String| Err(table.error(TableErrorKind::Inconsistent(format!("node {node}: {what}"))));
+    let nodes = records.len() / RECORD;
+    let entry = |id: usize| records[id * RECORD] as usize;
+    let distance = |id: usize| records[id * RECORD + 1];
+    if nodes == 0 || entry(0) != 0 || distance(0) != 0 {
+        return inconsistent(0, "the first node is not G1".into());
+    }
+    for id in 0..nodes {
+        if entry(id) >= FLIP_SLICE_CLASSES * TWISTS || (id > 0 && entry(id) <= entry(id - 1)) {
+            return inconsistent(id, format!("entry {} is out of order or range", entry(id)));
+        }
+        if distance(id) > u32::from(near_g1_radius(metric)) || (id > 0 && distance(id) == 0) {
+            return inconsistent(id, format!("distance {} is out of range", distance(id)));
+        }
+        for m in Move::ALL {
+            let child = records[id * RECORD + 2 + m.index()];
+            if child == NONE {
+                continue;
+            }
+            let to = (child >> 4) as usize;
+            if to >= nodes || distance(to).abs_diff(distance(id)) > m.cost(metric) {
+                return inconsistent(id, format!("its child by {m} ({child:#x}) is not a neighbour"));
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzle_tables_models::cube::Cube;
-    use std::collections::{HashMap, HashSet};
+    use crate::Metadata;
+
+    /// A graph table of `metric` whose node `i` has entry `i`, distance 1 or 2 (by the
+    /// parity of `i`; G1 0) and children from `child(node, move)`; checked as `verify`
+    /// checks it.
+    fn checked(metric: Metric, child: impl Fn(usize, Move) -> u32) -> Result<(), TableError> {
+        let spec = near_graph_spec(metric);
+        let nodes = spec.entries as usize / RECORD;
+        let distance = |i: usize| if i == 0 { 0 } else { 1 + i as u32 % 2 };
+        let words = (0..nodes).flat_map(|i| [i as u32, distance(i)].into_iter().chain(Move::ALL.map(|m| child(i, m))));
+        let payload: Vec<u8> = words.flat_map(u32::to_le_bytes).collect();
+        let counts = (0..3).map(|d| (0..nodes).filter(|&i| distance(i) == d).count() as u64).collect();
+        let metadata = Metadata { depth_counts: counts, ..Metadata::default() };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(spec.file_name());
+        std::fs::write(&path, spec.encode_file(&metadata, &payload)).unwrap();
+        check_near_graph(&Table::open_verified(&path, &spec)?)
+    }
 
     #[test]
-    fn the_graphs_hold_what_a_search_over_whole_cubes_finds() {
-        let moves = CoordinateMoves::new();
-        for metric in Metric::ALL {
-            // Phase-1 coordinates do not change when a G1 move is made first, so a
-            // coordinate's distance to G1 is the fewest moves from solved to a cube with it.
-            let coordinates = |cube: &Cube| (cube.flip_slice() as usize, usize::from(cube.twist()));
-            let mut nearest: HashMap<(usize, usize), u8> = HashMap::from([((0, 0), 0)]);
-            let mut layer = vec![Cube::SOLVED];
-            let mut seen = HashSet::from([Cube::SOLVED]);
-            for depth in 1..=RADIUS {
-                layer = layer
-                    .iter()
-                    .flat_map(|cube| Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|&m| cube.apply_move(m)))
-                    .filter(|cube| seen.insert(*cube))
-                    .collect();
-                for cube in &layer {
-                    nearest.entry(coordinates(cube)).or_insert(depth);
-                }
-            }
-            let near = NearG1::new(&moves, metric);
-            assert_eq!(near.len(), nearest.len(), "{metric:?}");
-            for (&(flip_slice, twist), &distance) in &nearest {
-                let id = near.find(flip_slice, twist);
-                assert_ne!(id, NONE, "{metric:?}: ({flip_slice}, {twist})");
-                let node = near.node(id);
-                assert_eq!(
-                    (node.flip_slice as usize, usize::from(node.twist), node.distance),
-                    (flip_slice, twist, distance)
-                );
-                // Each turn leads to the node of the turned coordinates, if they are near.
-                for m in Move::ALL {
-                    let (next_flip_slice, next_twist) = moves.moved(flip_slice, twist, m.index());
-                    let expected = nearest.get(&(next_flip_slice, next_twist));
-                    let child = node.children[m.index()];
-                    assert_eq!(
-                        (child != NONE).then(|| near.node(child).distance),
-                        expected.copied(),
-                        "{metric:?}: ({flip_slice}, {twist}) by {m}"
-                    );
-                }
-            }
-        }
+    fn a_graph_with_a_child_out_of_range_or_too_far_is_refused() {
+        checked(Metric::Htm, |i, m| if i > 0 && m.quarters() == 1 { 2 << 4 | 5 } else { NONE }).unwrap();
+        let nodes = near_graph_spec(Metric::Htm).entries as u32 / RECORD as u32;
+        let error = checked(Metric::Htm, |i, _| if i == 3 { nodes << 4 } else { NONE }).unwrap_err();
+        assert!(error.to_string().contains("node 3: its child by U"), "{error}");
+        // Node 1 is two quarter turns from G1: a half turn can lead there, a quarter turn not.
+        checked(Metric::Qtm, |i, m| if i == 0 && m.quarters() == 2 { 1 << 4 } else { NONE }).unwrap();
+        let error = checked(Metric::Qtm, |i, m| if i == 0 && m.quarters() == 1 { 1 << 4 } else { NONE }).unwrap_err();
+        assert!(error.to_string().contains("node 0: its child by U (0x10)"), "{error}");
     }
 }

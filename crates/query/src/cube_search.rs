@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
-use crate::cube_near::{NearG1, NearNode, NONE, RADIUS};
+use crate::cube_near::{NearG1, NearNode};
 use crate::cube_phase2::is_solved;
 
 /// Longer than any solution the search can be asked for (`max` is capped to fit).
@@ -111,10 +111,13 @@ impl TwoPhaseSolver {
     }
 
     /// The two-phase search along `directions`. Its plan is a list of tasks, phase 1 of one
-    /// length along one direction, in the order a single thread runs them (length by length,
-    /// direction by direction); the answer is the solution of the first task in that order
-    /// that finds one. With several threads each takes the next task as it finishes one and
-    /// gives up a task once an earlier one has found a solution: the same answer, sooner.
+    /// length along one direction starting with one face turn, in the order a single thread
+    /// runs them (length by length, direction by direction, first turn by first turn: the
+    /// order of a depth-first search); the answer is the solution of the first task in that
+    /// order that finds one. With several threads each takes the next task as it finishes one
+    /// and gives up a task once an earlier one has found a solution: the same answer, sooner.
+    /// Tasks of one first turn each keep both threads busy to the end, where tasks of a whole
+    /// direction left one thread waiting on the last.
     fn search(&self, cube: &Cube, metric: Metric, max: u32, directions: Directions) -> Option<Vec<Move>> {
         let max = max.min(MAX_PATH as u32 - 2);
         // The cube seen along each of its three axes, and its inverse alike: six cubes whose
@@ -125,7 +128,8 @@ impl TwoPhaseSolver {
             let root = if direction >= 3 { turned.inverse() } else { turned };
             let (flip_slice, twist) = (root.flip_slice() as usize, usize::from(root.twist()));
             let distance = self.phase1_distance(metric, flip_slice, twist);
-            let near = self.near_g1(metric).find(flip_slice, twist);
+            let (entry, symmetry) = self.phase1_index(flip_slice, twist);
+            let near = self.near_g1(metric).find(entry, symmetry);
             (root, Phase1Node { flip_slice, twist, distance, near })
         });
         // A symmetric cube (the superflip) looks the same from several directions: search
@@ -136,9 +140,13 @@ impl TwoPhaseSolver {
             Directions::Farthest => d == farthest,
         });
         let nearest = starts.iter().map(|(_, start)| u32::from(start.distance)).min().unwrap_or(0);
-        let tasks: Vec<(u32, usize)> = (nearest..=max)
+        let tasks: Vec<Task> = (nearest..=max)
             .flat_map(|bound| (0..DIRECTIONS).map(move |direction| (bound, direction)))
             .filter(|&(bound, direction)| searched[direction] && u32::from(starts[direction].1.distance) <= bound)
+            .flat_map(|(bound, direction)| {
+                let firsts = if bound == 0 { vec![None] } else { Move::ALL.map(Some).to_vec() };
+                firsts.into_iter().map(move |first| Task { bound, direction, first })
+            })
             .collect();
         let plan =
             Plan { tasks, next: AtomicUsize::new(0), found: AtomicUsize::new(usize::MAX), solutions: Mutex::default() };
@@ -153,6 +161,7 @@ impl TwoPhaseSolver {
                 task: 0,
                 found: &plan.found,
                 near: self.near_g1(metric),
+                start_children: (u32::MAX, [Phase1Node::FAR; Move::COUNT]),
             });
             plan.run(&mut searches, max);
         };
@@ -182,14 +191,14 @@ impl TwoPhaseSolver {
         let (mut flip, mut slice, mut twist) = (flip_slice % FLIPS, flip_slice / FLIPS, twist);
         let mut distance = 0;
         while (flip, slice, twist) != (0, 0, 0) {
-            let closer = (self.phase1_residue(metric, self.phase1_index(slice * FLIPS + flip, twist)) + 2) % 3;
+            let closer = (self.phase1_residue(metric, self.phase1_index(slice * FLIPS + flip, twist).0) + 2) % 3;
             let step = Move::ALL
                 .into_iter()
                 .filter(|m| m.cost(metric) == 1)
                 .map(|m| m.index())
                 .map(|m| (moves.flip[flip * 18 + m], moves.slice[slice * 18 + m], moves.twist[twist * 18 + m]))
                 .map(|(f, s, t)| (usize::from(f), usize::from(s), usize::from(t)))
-                .find(|&(f, s, t)| self.phase1_residue(metric, self.phase1_index(s * FLIPS + f, t)) == closer)
+                .find(|&(f, s, t)| self.phase1_residue(metric, self.phase1_index(s * FLIPS + f, t).0) == closer)
                 .expect("a cube outside G1 has a neighbour closer to it");
             (flip, slice, twist) = step;
             distance += 1;
@@ -210,37 +219,36 @@ fn step_distance(distance: u8, residue: u8) -> u8 {
 }
 
 /// Where phase 1 stands: its coordinates, the exact phase-1 distance in the search's metric
-/// and its node in the near-G1 graph ([`NONE`] when it has none or it is not known). The
-/// corner permutation is followed only once phase 1 ends, by replaying the path on the
-/// corners: cheaper than following it at every node.
+/// and its node in the near-G1 graph ([`NearNode::NONE`] when it has none or it is not
+/// known). Within the graph only the node is followed, not the coordinates. The corner
+/// permutation is followed only once phase 1 ends, by replaying the path on the corners:
+/// cheaper than following it at every node.
 #[derive(Clone, Copy)]
 struct Phase1Node {
     flip_slice: usize,
     twist: usize,
     distance: u8,
-    near: u32,
+    near: NearNode,
 }
 
 impl Phase1Node {
     /// A node too far to matter.
-    const FAR: Phase1Node = Phase1Node { flip_slice: 0, twist: 0, distance: FAR, near: NONE };
+    const FAR: Phase1Node = Phase1Node { flip_slice: 0, twist: 0, distance: FAR, near: NearNode::NONE };
+}
 
-    /// Node `id` of the near-G1 graph.
-    #[inline]
-    fn near(node: &NearNode, id: u32) -> Phase1Node {
-        Phase1Node {
-            flip_slice: node.flip_slice as usize,
-            twist: usize::from(node.twist),
-            distance: node.distance,
-            near: id,
-        }
-    }
+/// Phase 1 of length `bound` along direction `direction`, from its first turn `first` (none
+/// for length 0).
+#[derive(Clone, Copy)]
+struct Task {
+    bound: u32,
+    direction: usize,
+    first: Option<Move>,
 }
 
 /// The tasks of one search and what the threads running them share.
 struct Plan {
-    /// (phase-1 length, direction), in the order one thread would run them.
-    tasks: Vec<(u32, usize)>,
+    /// The tasks, in the order one thread would run them.
+    tasks: Vec<Task>,
     /// The next task no thread has taken.
     next: AtomicUsize,
     /// The first task known to have found a solution, or `usize::MAX`.
@@ -257,10 +265,14 @@ impl Plan {
             if task >= self.tasks.len() || task > self.found.load(Relaxed) {
                 return;
             }
-            let (bound, direction) = self.tasks[task];
+            let Task { bound, direction, first } = self.tasks[task];
             let search = &mut searches[direction];
             search.task = task;
-            if search.phase1(search.start, bound, max - bound, 0, NO_FACE) {
+            let found = match first {
+                None => search.phase1(search.start, bound, max - bound, 0, NO_FACE),
+                Some(first) => search.phase1_from(first, bound, max - bound),
+            };
+            if found {
                 let moves = search.solution_of_the_cube(direction);
                 self.solutions.lock().unwrap_or_else(PoisonError::into_inner).push((task, moves));
                 self.found.fetch_min(task, Relaxed);
@@ -281,6 +293,9 @@ struct Search<'a> {
     /// The plan's first task with a solution: once it is before this one, this one stops.
     found: &'a AtomicUsize,
     near: &'a NearG1,
+    /// The start's children for phase 1 of length `start_children.0` (every task of one
+    /// length and direction starts from them).
+    start_children: (u32, [Phase1Node; Move::COUNT]),
 }
 
 impl Search<'_> {
@@ -319,18 +334,8 @@ impl Search<'_> {
             }
             for quarters in 1..=3 {
                 let m = Move::ALL[face * 3 + quarters - 1];
-                let cost = m.cost(self.metric);
-                // In G1 with few moves left, phase-2 moves here would only end phase 1 with a
-                // phase-2 move; phase 2 makes those moves itself.
-                let phase2_move_in_g1 = at.distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m);
-                if cost > togo || phase2_move_in_g1 {
-                    continue;
-                }
-                let rest = togo - cost;
                 let next = children[m.index()];
-                if u32::from(next.distance) > rest {
-                    continue;
-                }
+                let Some(rest) = self.admits(at, togo, m, next) else { continue };
                 self.path[depth] = m;
                 if self.phase1(next, rest, budget2, depth + 1, face) {
                     return true;
@@ -338,6 +343,28 @@ impl Search<'_> {
             }
         }
         false
+    }
+
+    /// Phase 1 from the start with exactly `togo` to spend on it, its first turn `first`.
+    fn phase1_from(&mut self, first: Move, togo: u32, budget2: u32) -> bool {
+        if self.start_children.0 != togo {
+            self.start_children = (togo, self.children(self.start, togo, NO_FACE));
+        }
+        let next = self.start_children.1[first.index()];
+        let Some(rest) = self.admits(self.start, togo, first, next) else { return false };
+        self.path[0] = first;
+        self.phase1(next, rest, budget2, 1, first.face())
+    }
+
+    /// What is left for phase 1 after turn `m` from `at` (with `togo` left) to `next`, or
+    /// `None` when the turn costs too much, leaves too little or is pointless.
+    #[inline(always)]
+    fn admits(&self, at: Phase1Node, togo: u32, m: Move, next: Phase1Node) -> Option<u32> {
+        let cost = m.cost(self.metric);
+        // In G1 with few moves left, phase-2 moves here would only end phase 1 with a
+        // phase-2 move; phase 2 makes those moves itself.
+        let phase2_move_in_g1 = at.distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m);
+        togo.checked_sub(cost).filter(|&rest| !phase2_move_in_g1 && u32::from(next.distance) <= rest)
     }
 
     /// The node after each move from `at` that may follow `last_face`, with its distance
@@ -348,14 +375,13 @@ impl Search<'_> {
         let near = self.near;
         let mut children = [Phase1Node::FAR; Move::COUNT];
         let moves = Move::ALL.into_iter().filter(|m| may_follow(m.face(), last_face) && m.cost(self.metric) <= togo);
-        if at.near != NONE && togo <= u32::from(RADIUS) + 1 {
-            // Every child has at most `RADIUS` left, so one beyond the graph is too far.
-            let node = near.node(at.near);
+        if at.near != NearNode::NONE && togo <= u32::from(near.radius()) + 1 {
+            // Every child has at most the radius left, so one beyond the graph is too far.
             for m in moves {
-                let child = node.children[m.index()];
-                if child != NONE {
-                    let next = near.node(child);
-                    children[m.index()] = Phase1Node::near(next, child);
+                let child = near.child(at.near, m);
+                if child != NearNode::NONE {
+                    children[m.index()] =
+                        Phase1Node { distance: near.distance(child.id), near: child, ..Phase1Node::FAR };
                 }
             }
         } else {
@@ -364,10 +390,10 @@ impl Search<'_> {
         children
     }
 
-    /// [`Search::children`] away from G1: the coordinates by the move tables, and each
-    /// child's distance from the graph when at most `RADIUS` is left for it, else from its
-    /// residue. Every child's phase-1 entry is prefetched before any is read, so that their
-    /// cache misses overlap instead of waiting one after another.
+    /// [`Search::children`] away from G1: the coordinates by the move tables; each child's
+    /// distance from the graph when at most the radius is left for it (one beyond the graph
+    /// is too far), else from its residue. Every child's phase-1 entry is prefetched before
+    /// any is read, so that their cache misses overlap instead of waiting one after another.
     #[inline]
     fn far_children(
         &self,
@@ -378,20 +404,20 @@ impl Search<'_> {
     ) {
         let solver = self.solver;
         let near = self.near;
+        let radius = u32::from(near.radius());
         let rest = |m: Move| togo - m.cost(self.metric);
-        let mut entries = [0; Move::COUNT];
+        let mut entries = [(0, 0); Move::COUNT];
         for m in moves.clone() {
             let (flip_slice, twist) = solver.coordinate_moves.moved(at.flip_slice, at.twist, m.index());
-            children[m.index()] = Phase1Node { flip_slice, twist, distance: FAR, near: NONE };
-            if rest(m) > u32::from(RADIUS) {
-                entries[m.index()] = solver.phase1_index(flip_slice, twist);
-                solver.prefetch_phase1(self.metric, entries[m.index()]);
+            children[m.index()] = Phase1Node { flip_slice, twist, ..Phase1Node::FAR };
+            entries[m.index()] = solver.phase1_index(flip_slice, twist);
+            if rest(m) > radius {
+                solver.prefetch_phase1(self.metric, entries[m.index()].0);
             }
         }
         for m in moves {
-            let i = m.index();
-            let child = children[i];
-            children[i] = if rest(m) > u32::from(RADIUS) {
+            let (i, (entry, symmetry)) = (m.index(), entries[m.index()]);
+            if rest(m) > radius {
                 // A QTM half turn is two quarter turns, and a residue tells a distance only
                 // one step of the metric away: its distance follows from the first quarter
                 // turn's (which costs less, so it is known).
@@ -399,15 +425,15 @@ impl Search<'_> {
                     (Metric::Qtm, 2) => children[i - 1].distance,
                     _ => at.distance,
                 };
-                let distance = step_distance(from, solver.phase1_residue(self.metric, entries[i]));
-                let near = if distance <= RADIUS { near.find(child.flip_slice, child.twist) } else { NONE };
-                Phase1Node { distance, near, ..child }
-            } else {
-                match near.find(child.flip_slice, child.twist) {
-                    NONE => child,
-                    id => Phase1Node::near(near.node(id), id),
+                children[i].distance = step_distance(from, solver.phase1_residue(self.metric, entry));
+                if u32::from(children[i].distance) > radius {
+                    continue;
                 }
-            };
+            }
+            let child = near.find(entry, symmetry);
+            if child != NearNode::NONE {
+                children[i] = Phase1Node { distance: near.distance(child.id), near: child, ..children[i] };
+            }
         }
     }
 

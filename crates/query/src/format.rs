@@ -137,6 +137,10 @@ numbered_enum! {
         /// For each pair of coordinates (the variant names them and the metric), the fewest
         /// moves that solve both.
         PairDistance = 53 => "pair-distance",
+        /// The states near a goal as a graph on symmetry classes: for each node its entry in
+        /// a distance table, its distance and the node each move leads to (the variant names
+        /// the metric; see the cube's near-G1 graph).
+        NearGraph = 54 => "near-graph",
     }
 }
 

@@ -106,6 +106,7 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
         TableKind::PairDistance => check_distance_counts(table),
         TableKind::SymmetryClass | TableKind::CoordinateMoves => cube::check_coordinates(table),
         TableKind::DistanceMod3 => check_residue_counts(table),
+        TableKind::NearGraph => cube_near::check_near_graph(table),
     }
 }
 

@@ -151,11 +151,18 @@ pub fn conjugate_slice_perm(slice: u8, s: usize) -> u8 {
     conjugate(&Cube::with_edge_perms(0, slice), s).slice_perm()
 }
 
+/// The face turn `S m S^-1` for symmetry `s`: the symmetries map faces to faces (the mirror
+/// one turns clockwise into counter-clockwise).
+pub fn conjugate_move(m: Move, s: usize) -> Move {
+    let image = conjugate(m.cube(), s);
+    Move::ALL.into_iter().find(|n| *n.cube() == image).expect("a symmetry maps face turns to face turns")
+}
+
 /// The phase-2 move (an index into [`PHASE2_MOVES`]) that conjugating phase-2 move `k` by
 /// `s` gives: the symmetries map G1 onto itself.
 pub fn conjugate_phase2_move(k: usize, s: usize) -> usize {
-    let image = conjugate(PHASE2_MOVES[k].cube(), s);
-    PHASE2_MOVES.iter().position(|m| *m.cube() == image).expect("a symmetry maps phase-2 moves to phase-2 moves")
+    let image = conjugate_move(PHASE2_MOVES[k], s);
+    PHASE2_MOVES.iter().position(|&m| m == image).expect("a symmetry maps phase-2 moves to phase-2 moves")
 }
 
 /// `twist_conjugates()[twist * 16 + s]`: the twist of the conjugate by `s` of a cube with
@@ -184,8 +191,11 @@ mod tests {
             assert_eq!(all.cubes[all.inverse[s]].multiplied(&all.cubes[s]), Cube::SOLVED);
             assert!((0..s).all(|t| all.cubes[t] != all.cubes[s]), "symmetry {s} repeats");
             for step in Move::ALL {
-                let image = conjugate(step.cube(), s);
-                assert!(Move::ALL.iter().any(|m| m.cube() == &image), "symmetry {s} maps {step} to no move");
+                let image = conjugate_move(step, s);
+                assert_eq!(*image.cube(), conjugate(step.cube(), s), "symmetry {s} on {step}");
+                assert_eq!(conjugate_move(image, inverse(s)), step);
+                // A quarter turn stays a quarter turn (of either sense), a half turn a half turn.
+                assert_eq!(image.quarters() == 2, step.quarters() == 2, "symmetry {s} on {step}");
             }
         }
     }
@@ -204,6 +214,8 @@ mod tests {
             assert!(cube.apply_moves(&back).is_solved());
         }
         assert_eq!(turn_axes_of_move(Move::ALL[0], 1).to_string(), "F");
+        // The mirror (symmetry 1) takes R to L'.
+        assert_eq!(conjugate_move("R".parse().unwrap(), 1).to_string(), "L'");
     }
 
     #[test]
