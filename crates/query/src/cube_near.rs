@@ -109,6 +109,12 @@ impl NearG1 {
         self.distances[id as usize]
     }
 
+    /// Starts loading node `id`'s row into the cache.
+    #[inline]
+    pub(crate) fn prefetch(&self, id: u32) {
+        crate::map::prefetch(&self.children, id as usize);
+    }
+
     /// The node a face turn leads to from `at`, or [`NearNode::NONE`] beyond the radius.
     #[inline]
     pub(crate) fn child(&self, at: NearNode, m: Move) -> NearNode {

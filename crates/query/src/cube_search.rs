@@ -380,6 +380,7 @@ impl Search<'_> {
             for m in moves {
                 let child = near.child(at.near, m);
                 if child != NearNode::NONE {
+                    near.prefetch(child.id);
                     children[m.index()] =
                         Phase1Node { distance: near.distance(child.id), near: child, ..Phase1Node::FAR };
                 }
@@ -432,6 +433,7 @@ impl Search<'_> {
             }
             let child = near.find(entry, symmetry);
             if child != NearNode::NONE {
+                near.prefetch(child.id);
                 children[i] = Phase1Node { distance: near.distance(child.id), near: child, ..children[i] };
             }
         }

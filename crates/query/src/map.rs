@@ -20,19 +20,20 @@ pub(crate) unsafe fn map_read_only(file: &File) -> io::Result<Mmap> {
     unsafe { Mmap::map(file) }
 }
 
-/// Asks the processor to start loading the cache line of `bytes[index]`, so that a read of
-/// it soon after waits less: the cube's search reads the phase-1 entries of a node's
-/// children together this way, their cache misses overlapping. A hint only; an index past
-/// the end is ignored.
+/// Asks the processor to start loading the cache line where `items[index]` starts, so that
+/// a read of it soon after waits less: the cube's search reads the phase-1 entries of a
+/// node's children together this way, their cache misses overlapping, and loads the
+/// near-G1 graph rows of the nodes it will enter. A hint only; an index past the end is
+/// ignored.
 #[inline]
-pub(crate) fn prefetch(bytes: &[u8], index: usize) {
+pub(crate) fn prefetch<T>(items: &[T], index: usize) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(byte) = bytes.get(index) {
+    if let Some(item) = items.get(index) {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
         // SAFETY: a prefetch reads nothing the program sees and never faults, and the
-        // address is a live byte of `bytes`.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(byte).cast::<i8>()) }
+        // address is a live item of `items`.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(item).cast::<i8>()) }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (bytes, index);
+    let _ = (items, index);
 }
