@@ -130,7 +130,7 @@ impl TwoPhaseSolver {
             let distance = self.phase1_distance(metric, flip_slice, twist);
             let (entry, symmetry) = self.phase1_index(flip_slice, twist);
             let near = self.near_g1(metric).find(entry, symmetry);
-            (root, Phase1Node { flip_slice, twist, distance, near })
+            (root, Phase1Node { flip_slice: flip_slice as u32, twist: twist as u16, distance, near })
         });
         // A symmetric cube (the superflip) looks the same from several directions: search
         // each distinct view once.
@@ -225,8 +225,8 @@ fn step_distance(distance: u8, residue: u8) -> u8 {
 /// cheaper than following it at every node.
 #[derive(Clone, Copy)]
 struct Phase1Node {
-    flip_slice: usize,
-    twist: usize,
+    flip_slice: u32,
+    twist: u16,
     distance: u8,
     near: NearNode,
 }
@@ -327,7 +327,8 @@ impl Search<'_> {
             return solver.phase2.corner_bound(self.metric, corners) <= budget2
                 && self.phase2_start(depth, budget2, last_face);
         }
-        let children = self.children(at, togo, last_face);
+        let mut children = [Phase1Node::FAR; Move::COUNT];
+        self.children(at, togo, last_face, &mut children);
         for face in 0..6 {
             if !may_follow(face, last_face) {
                 continue;
@@ -348,7 +349,9 @@ impl Search<'_> {
     /// Phase 1 from the start with exactly `togo` to spend on it, its first turn `first`.
     fn phase1_from(&mut self, first: Move, togo: u32, budget2: u32) -> bool {
         if self.start_children.0 != togo {
-            self.start_children = (togo, self.children(self.start, togo, NO_FACE));
+            let mut children = [Phase1Node::FAR; Move::COUNT];
+            self.children(self.start, togo, NO_FACE, &mut children);
+            self.start_children = (togo, children);
         }
         let next = self.start_children.1[first.index()];
         let Some(rest) = self.admits(self.start, togo, first, next) else { return false };
@@ -371,9 +374,8 @@ impl Search<'_> {
     /// where it can matter (for a move that costs at most `togo`; [`FAR`] when it is known to
     /// exceed what is left, and for every other move).
     #[inline]
-    fn children(&self, at: Phase1Node, togo: u32, last_face: usize) -> [Phase1Node; Move::COUNT] {
+    fn children(&self, at: Phase1Node, togo: u32, last_face: usize, children: &mut [Phase1Node; Move::COUNT]) {
         let near = self.near;
-        let mut children = [Phase1Node::FAR; Move::COUNT];
         let moves = Move::ALL.into_iter().filter(|m| may_follow(m.face(), last_face) && m.cost(self.metric) <= togo);
         if at.near != NearNode::NONE && togo <= u32::from(near.radius()) + 1 {
             // Every child has at most the radius left, so one beyond the graph is too far.
@@ -386,9 +388,8 @@ impl Search<'_> {
                 }
             }
         } else {
-            self.far_children(at, togo, moves, &mut children);
+            self.far_children(at, togo, moves, children);
         }
-        children
     }
 
     /// [`Search::children`] away from G1: the coordinates by the move tables; each child's
@@ -409,8 +410,9 @@ impl Search<'_> {
         let rest = |m: Move| togo - m.cost(self.metric);
         let mut entries = [(0, 0); Move::COUNT];
         for m in moves.clone() {
-            let (flip_slice, twist) = solver.coordinate_moves.moved(at.flip_slice, at.twist, m.index());
-            children[m.index()] = Phase1Node { flip_slice, twist, ..Phase1Node::FAR };
+            let (flip_slice, twist) =
+                solver.coordinate_moves.moved(at.flip_slice as usize, usize::from(at.twist), m.index());
+            children[m.index()] = Phase1Node { flip_slice: flip_slice as u32, twist: twist as u16, ..Phase1Node::FAR };
             entries[m.index()] = solver.phase1_index(flip_slice, twist);
             if rest(m) > radius {
                 solver.prefetch_phase1(self.metric, entries[m.index()].0);
