@@ -57,9 +57,10 @@ impl NearNode {
 }
 
 impl NearG1 {
-    /// Reads the graph of `metric` out of its table, checking it ([`check`]) on the way.
+    /// Reads the graph of `metric` out of its table. What could send the search out of
+    /// bounds (a child that is no node) is refused here; `verify` checks the rest
+    /// ([`check_near_graph`]).
     pub(crate) fn open(table: &Table, metric: Metric) -> Result<NearG1, TableError> {
-        check(table, metric)?;
         let records = words(table);
         let nodes = records.len() / RECORD;
         let mut near = NearG1 {
@@ -72,8 +73,13 @@ impl NearG1 {
             file_len: table.file_len(),
         };
         for (id, record) in records.chunks_exact(RECORD).enumerate() {
+            let children: [u32; Move::COUNT] = std::array::from_fn(|m| record[2 + m]);
+            if let Some(m) = children.iter().position(|&child| child != NONE && (child >> 4) as usize >= nodes) {
+                let message = format!("node {id}: its child by {} ({:#x}) is no node", Move::ALL[m], children[m]);
+                return Err(table.error(TableErrorKind::Inconsistent(message)));
+            }
             near.distances.push(record[1] as u8);
-            near.children.push(std::array::from_fn(|m| record[2 + m]));
+            near.children.push(children);
             let key = record[0] + 1;
             let slot = near.probe(key);
             near.slots[slot] = (key, id as u32);
@@ -143,11 +149,10 @@ fn words(table: &Table) -> Vec<u32> {
     table.payload().chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
 }
 
-/// Checks a graph table's records, so that a file with a valid checksum but foreign entries
-/// is refused rather than sending the search out of bounds: node 0 is G1 (entry 0, distance
-/// 0); entries rise and lie in the phase-1 table; distances are within the radius and
-/// counted as the metadata says; each child is a node, whose distance differs by at most
-/// the move's cost.
+/// Checks a graph table's records for `verify` (opening one checks only that every child is
+/// a node): node 0 is G1 (entry 0, distance 0); entries rise and lie in the phase-1 table;
+/// distances are within the radius and counted as the metadata says; each child is a node,
+/// whose distance differs by at most the move's cost.
 pub(crate) fn check_near_graph(table: &Table) -> Result<(), TableError> {
     let metric = if table.spec() == &near_graph_spec(Metric::Qtm) { Metric::Qtm } else { Metric::Htm };
     check(table, metric)?;
@@ -195,9 +200,8 @@ mod tests {
     use crate::Metadata;
 
     /// A graph table of `metric` whose node `i` has entry `i`, distance 1 or 2 (by the
-    /// parity of `i`; G1 0) and children from `child(node, move)`; checked as `verify`
-    /// checks it.
-    fn checked(metric: Metric, child: impl Fn(usize, Move) -> u32) -> Result<(), TableError> {
+    /// parity of `i`; G1 0) and children from `child(node, move)`, in `dir`.
+    fn graph(dir: &std::path::Path, metric: Metric, child: impl Fn(usize, Move) -> u32) -> Result<Table, TableError> {
         let spec = near_graph_spec(metric);
         let nodes = spec.entries as usize / RECORD;
         let distance = |i: usize| if i == 0 { 0 } else { 1 + i as u32 % 2 };
@@ -205,10 +209,15 @@ mod tests {
         let payload: Vec<u8> = words.flat_map(u32::to_le_bytes).collect();
         let counts = (0..3).map(|d| (0..nodes).filter(|&i| distance(i) == d).count() as u64).collect();
         let metadata = Metadata { depth_counts: counts, ..Metadata::default() };
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join(spec.file_name());
+        let path = dir.join(spec.file_name());
         std::fs::write(&path, spec.encode_file(&metadata, &payload)).unwrap();
-        check_near_graph(&Table::open_verified(&path, &spec)?)
+        Table::open_verified(&path, &spec)
+    }
+
+    /// The graph table of [`graph`], checked as `verify` checks it.
+    fn checked(metric: Metric, child: impl Fn(usize, Move) -> u32) -> Result<(), TableError> {
+        let dir = tempfile::tempdir().unwrap();
+        check_near_graph(&graph(dir.path(), metric, child)?)
     }
 
     #[test]
@@ -217,6 +226,11 @@ mod tests {
         let nodes = near_graph_spec(Metric::Htm).entries as u32 / RECORD as u32;
         let error = checked(Metric::Htm, |i, _| if i == 3 { nodes << 4 } else { NONE }).unwrap_err();
         assert!(error.to_string().contains("node 3: its child by U"), "{error}");
+        // Opening the graph for a search refuses it too: the search would index out of bounds.
+        let dir = tempfile::tempdir().unwrap();
+        let table = graph(dir.path(), Metric::Htm, |i, _| if i == 3 { nodes << 4 } else { NONE }).unwrap();
+        let error = NearG1::open(&table, Metric::Htm).unwrap_err();
+        assert!(error.to_string().contains("node 3: its child by U (0x18eb0) is no node"), "{error}");
         // Node 1 is two quarter turns from G1: a half turn can lead there, a quarter turn not.
         checked(Metric::Qtm, |i, m| if i == 0 && m.quarters() == 2 { 1 << 4 } else { NONE }).unwrap();
         let error = checked(Metric::Qtm, |i, m| if i == 0 && m.quarters() == 1 { 1 << 4 } else { NONE }).unwrap_err();
