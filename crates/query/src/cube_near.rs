@@ -61,8 +61,8 @@ impl NearG1 {
     /// bounds (a child that is no node) is refused here; `verify` checks the rest
     /// ([`check_near_graph`]).
     pub(crate) fn open(table: &Table, metric: Metric) -> Result<NearG1, TableError> {
-        let records = words(table);
-        let nodes = records.len() / RECORD;
+        let records = table.payload().chunks_exact(RECORD * 4);
+        let nodes = records.len();
         let mut near = NearG1 {
             radius: near_g1_radius(metric),
             distances: Vec::with_capacity(nodes),
@@ -72,15 +72,17 @@ impl NearG1 {
             products: symmetry::products(),
             file_len: table.file_len(),
         };
-        for (id, record) in records.chunks_exact(RECORD).enumerate() {
-            let children: [u32; Move::COUNT] = std::array::from_fn(|m| record[2 + m]);
+        for (id, record) in records.enumerate() {
+            let word =
+                |i: usize| u32::from_le_bytes([record[4 * i], record[4 * i + 1], record[4 * i + 2], record[4 * i + 3]]);
+            let children: [u32; Move::COUNT] = std::array::from_fn(|m| word(2 + m));
             if let Some(m) = children.iter().position(|&child| child != NONE && (child >> 4) as usize >= nodes) {
                 let message = format!("node {id}: its child by {} ({:#x}) is no node", Move::ALL[m], children[m]);
                 return Err(table.error(TableErrorKind::Inconsistent(message)));
             }
-            near.distances.push(record[1] as u8);
+            near.distances.push(word(1) as u8);
             near.children.push(children);
-            let key = record[0] + 1;
+            let key = word(0) + 1;
             let slot = near.probe(key);
             near.slots[slot] = (key, id as u32);
         }

@@ -2,7 +2,7 @@
 //! turns coordinates by lookups instead of moving pieces.
 //!
 //! The phase-1 tables and the slice permutation's are small (under 120 thousand entries in
-//! all) and computed at start in a few milliseconds; the corner and U/D edge permutations'
+//! all) and computed at start in about a millisecond; the corner and U/D edge permutations'
 //! (40,320 x 10 each) take longer, so the generator writes them as tables.
 
 use super::coords::{CORNER_PERMS, FLIPS, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS};
@@ -37,9 +37,9 @@ impl CoordinateMoves {
         let flip_cube = |flip: u16| Cube::with_flip_slice(u32::from(flip));
         let slice_cube = |slice: u16| Cube::with_flip_slice(u32::from(slice) * FLIPS as u32);
         CoordinateMoves {
-            twist: table(TWISTS, &Move::ALL, Cube::with_twist, |c| c.twist()),
-            flip: table(FLIPS, &Move::ALL, flip_cube, |c| c.flip()),
-            slice: table(SLICES, &Move::ALL, slice_cube, |c| c.slice()),
+            twist: face_turn_table(TWISTS, Cube::with_twist, |c| c.twist()),
+            flip: face_turn_table(FLIPS, flip_cube, |c| c.flip()),
+            slice: face_turn_table(SLICES, slice_cube, |c| c.slice()),
             slice_perm: table(SLICE_PERMS, &PHASE2_MOVES, |p| Cube::with_edge_perms(0, p as u8), |c| c.slice_perm()),
         }
     }
@@ -49,6 +49,29 @@ impl Default for CoordinateMoves {
     fn default() -> CoordinateMoves {
         CoordinateMoves::new()
     }
+}
+
+/// For every value `0..count` of a coordinate (a cube made by `make`), its value after each
+/// face turn (read by `read`), by [`Move::index`]: the clockwise quarter turns from the
+/// piece model, the half and counter-clockwise turns as two and three of them from the
+/// table itself (a third of the piece model's work).
+fn face_turn_table(count: usize, make: impl Fn(u16) -> Cube, read: impl Fn(&Cube) -> u16) -> Vec<u16> {
+    let clockwise: Vec<[u16; 6]> = (0..count as u16)
+        .map(|value| {
+            let cube = make(value);
+            std::array::from_fn(|face| read(&cube.apply_move(Move::ALL[face * 3])))
+        })
+        .collect();
+    let turned = |value: u16, face: usize| clockwise[usize::from(value)][face];
+    (0..count as u16)
+        .flat_map(|value| {
+            (0..6).flat_map(move |face| {
+                let once = turned(value, face);
+                let twice = turned(once, face);
+                [once, twice, turned(twice, face)]
+            })
+        })
+        .collect()
 }
 
 /// For every value `0..count` of a coordinate (a cube made by `make`), its value after each
@@ -98,6 +121,20 @@ mod tests {
             assert_eq!(edge_moves[usize::from(g1.ud_edge_perm()) * 10 + k], next.ud_edge_perm());
             assert_eq!(tables.slice_perm[usize::from(g1.slice_perm()) * 10 + k], next.slice_perm());
             g1 = next;
+        }
+        // Every entry of the phase-1 tables, the half and counter-clockwise turns included.
+        for m in Move::ALL {
+            for twist in 0..TWISTS as u16 {
+                let turned = Cube::with_twist(twist).apply_move(m).twist();
+                assert_eq!(tables.twist[usize::from(twist) * 18 + m.index()], turned, "twist {twist} by {m}");
+            }
+            // Every flip, each with a slice, and so every slice.
+            for flip in 0..FLIPS {
+                let slice = flip % SLICES;
+                let turned = Cube::with_flip_slice((slice * FLIPS + flip) as u32).apply_move(m);
+                assert_eq!(tables.flip[flip * 18 + m.index()], turned.flip(), "flip {flip} by {m}");
+                assert_eq!(tables.slice[slice * 18 + m.index()], turned.slice(), "slice {slice} by {m}");
+            }
         }
     }
 }
