@@ -287,8 +287,8 @@ impl TwoPhaseSolver {
 
     /// The solver with searches on `threads` threads (1, the default, searches on the
     /// caller's thread). The answers are the same whatever the number: each thread takes the
-    /// next phase-1 length and direction of the single-threaded order, and the solution of
-    /// the first in that order that finds one is the answer.
+    /// next task (a phase-1 length, direction and first turn) of the single-threaded order,
+    /// and the solution of the first in that order that finds one is the answer.
     ///
     /// ```
     /// # let dir = tempfile::tempdir()?;
