@@ -157,15 +157,6 @@ fn words(table: &Table) -> Vec<u32> {
 /// whose distance differs by at most the move's cost.
 pub(crate) fn check_near_graph(table: &Table) -> Result<(), TableError> {
     let metric = if table.spec() == &near_graph_spec(Metric::Qtm) { Metric::Qtm } else { Metric::Htm };
-    check(table, metric)?;
-    let mut counts = vec![0u64; usize::from(near_g1_radius(metric)) + 1];
-    for record in words(table).chunks_exact(RECORD) {
-        counts[record[1] as usize] += 1;
-    }
-    crate::compare_counts(table, "distance", &counts, &table.metadata().depth_counts)
-}
-
-fn check(table: &Table, metric: Metric) -> Result<(), TableError> {
     let records = words(table);
     let inconsistent =
         |node: usize, what: String| Err(table.error(TableErrorKind::Inconsistent(format!("node {node}: {what}"))));
@@ -175,13 +166,15 @@ fn check(table: &Table, metric: Metric) -> Result<(), TableError> {
     if nodes == 0 || entry(0) != 0 || distance(0) != 0 {
         return inconsistent(0, "the first node is not G1".into());
     }
+    let mut counts = vec![0u64; usize::from(near_g1_radius(metric)) + 1];
     for id in 0..nodes {
         if entry(id) >= FLIP_SLICE_CLASSES * TWISTS || (id > 0 && entry(id) <= entry(id - 1)) {
             return inconsistent(id, format!("entry {} is out of order or range", entry(id)));
         }
-        if distance(id) > u32::from(near_g1_radius(metric)) || (id > 0 && distance(id) == 0) {
+        if distance(id) >= counts.len() as u32 || (id > 0 && distance(id) == 0) {
             return inconsistent(id, format!("distance {} is out of range", distance(id)));
         }
+        counts[distance(id) as usize] += 1;
         for m in Move::ALL {
             let child = records[id * RECORD + 2 + m.index()];
             if child == NONE {
@@ -193,7 +186,7 @@ fn check(table: &Table, metric: Metric) -> Result<(), TableError> {
             }
         }
     }
-    Ok(())
+    crate::compare_counts(table, "distance", &counts, &table.metadata().depth_counts)
 }
 
 #[cfg(test)]
