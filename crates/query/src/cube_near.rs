@@ -73,8 +73,7 @@ impl NearG1 {
             file_len: table.file_len(),
         };
         for (id, record) in records.enumerate() {
-            let word =
-                |i: usize| u32::from_le_bytes([record[4 * i], record[4 * i + 1], record[4 * i + 2], record[4 * i + 3]]);
+            let word = |i: usize| word(record, i);
             let children: [u32; Move::COUNT] = std::array::from_fn(|m| word(2 + m));
             if let Some(m) = children.iter().position(|&child| child != NONE && (child >> 4) as usize >= nodes) {
                 let message = format!("node {id}: its child by {} ({:#x}) is no node", Move::ALL[m], children[m]);
@@ -147,8 +146,13 @@ impl NearG1 {
     }
 }
 
+/// Word `i` of `bytes` (little-endian).
+fn word(bytes: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes([bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3]])
+}
+
 fn words(table: &Table) -> Vec<u32> {
-    table.payload().chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+    (0..table.payload().len() / 4).map(|i| word(table.payload(), i)).collect()
 }
 
 /// Checks a graph table's records for `verify` (opening one checks only that every child is
