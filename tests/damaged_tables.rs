@@ -6,8 +6,9 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{binary, stderr_of, stdout_of, tables_with};
+use puzzle_tables_models::cube::symmetry::FLIP_SLICE_CLASSES;
 use puzzle_tables_query::buckets::RECORD_LEN;
-use puzzle_tables_query::cube::{near_graph_spec, phase1_spec, Metric};
+use puzzle_tables_query::cube::{near_graph_spec, phase1_spec, Metric, CLASS_MOVES_SPEC};
 use puzzle_tables_query::{tables_of, Metadata, Puzzle, Table, TableSpec};
 
 const TABLE: &str = "eight-parent.tbl";
@@ -247,20 +248,34 @@ fn verify_fails_when_the_directory_is_missing_or_holds_no_table_and_names_it() {
 #[test]
 fn a_near_g1_graph_with_a_foreign_child_is_refused_by_verify_and_by_solve() {
     let spec = near_graph_spec(Metric::Qtm);
-    let good = Table::open_verified(&tables_with(Puzzle::Cube).join(spec.file_name()), &spec).unwrap();
-    let mut payload = good.payload().to_vec();
-    // Node 1's child by U (word 2 of its 20) becomes a node past the last.
     let nodes = spec.entries as u32 / 20;
-    payload[(20 + 2) * 4..(20 + 3) * 4].copy_from_slice(&(nodes << 4).to_le_bytes());
-    let dir = tables_holding_rewritten(&spec, good.metadata(), &payload);
+    let expected = format!("cube-near-graph-2.tbl: inconsistent entries: node 1: its child by U ({:#x})", nodes << 4);
+    // Node 1's child by U (word 2 of its 20) becomes a node past the last.
+    let errors = refused_by_verify_and_by_solve(&spec, (20 + 2) * 4, &(nodes << 4).to_le_bytes(), &expected);
+    assert!(errors.contains("is no node"), "{errors}");
+}
+
+#[test]
+fn a_class_move_to_a_foreign_class_is_refused_by_verify_and_by_solve() {
+    let limit = (FLIP_SLICE_CLASSES * 16) as u32;
+    let expected = "cube-moves-5.tbl: inconsistent entries: entry 40 is 1030880, but every entry is below 1030880";
+    refused_by_verify_and_by_solve(&CLASS_MOVES_SPEC, 40 * 3, &limit.to_le_bytes()[..3], expected);
+}
+
+/// The cube's table `spec` with `bytes` written at `offset` of its payload, under a valid
+/// checksum: `verify` and `solve cube` (with the other tables beside it) both refuse it with
+/// `expected`, without a panic. The errors of `solve cube`.
+fn refused_by_verify_and_by_solve(spec: &TableSpec, offset: usize, bytes: &[u8], expected: &str) -> String {
+    let good = Table::open_verified(&tables_with(Puzzle::Cube).join(spec.file_name()), spec).unwrap();
+    let mut payload = good.payload().to_vec();
+    payload[offset..offset + bytes.len()].copy_from_slice(bytes);
+    let dir = tables_holding_rewritten(spec, good.metadata(), &payload);
     let output = binary(dir.path()).arg("verify").output().unwrap();
     assert_eq!(output.status.code(), Some(1));
-    let expected = format!("cube-near-graph-2.tbl: inconsistent entries: node 1: its child by U ({:#x})", nodes << 4);
-    assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
+    assert!(stdout_of(&output).contains(expected), "{}", stdout_of(&output));
 
-    // The other cube tables beside it: solving refuses the graph, naming it.
     for puzzle in [Puzzle::Cube, Puzzle::MagicCube] {
-        for other in tables_of(puzzle).into_iter().filter(|other| *other != spec) {
+        for other in tables_of(puzzle).into_iter().filter(|other| other != spec) {
             let name = other.file_name();
             std::fs::copy(tables_with(puzzle).join(&name), dir.path().join(&name)).unwrap();
         }
@@ -269,6 +284,6 @@ fn a_near_g1_graph_with_a_foreign_child_is_refused_by_verify_and_by_solve() {
     let output = binary(dir.path()).args(["solve", "cube", superflip]).output().unwrap();
     let errors = stderr_of(&output);
     assert_eq!(output.status.code(), Some(2), "{errors}");
-    assert!(errors.contains("cube-near-graph-2.tbl: inconsistent entries: node 1: its child by U"), "{errors}");
-    assert!(errors.contains("is no node") && !errors.contains("panicked"), "{errors}");
+    assert!(errors.contains(expected) && !errors.contains("panicked"), "{errors}");
+    errors
 }

@@ -15,13 +15,15 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICE_PERMS, TWISTS};
+use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS};
 use puzzle_tables_models::cube::move_tables::{corner_perm_moves, ud_edge_perm_moves, CoordinateMoves};
 use puzzle_tables_models::cube::symmetry::{
     conjugate_flip_slice, inverse, twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES,
 };
 use puzzle_tables_models::cube::{moves_text, Metric, Move};
-use puzzle_tables_query::cube::{near_g1_radius, near_graph_spec, phase1_spec, Permutation, CLASSES_SPEC};
+use puzzle_tables_query::cube::{
+    near_g1_radius, near_graph_spec, phase1_spec, Permutation, CLASS_FINDER_ROWS, CLASS_FINDER_SPEC, CLASS_MOVES_SPEC,
+};
 use puzzle_tables_query::Metadata;
 
 use crate::pack::{pack3, pack4};
@@ -74,6 +76,15 @@ pub fn flip_slice_classes() -> FlipSliceClasses {
     FlipSliceClasses { class_of, representatives, self_symmetries }
 }
 
+impl FlipSliceClasses {
+    /// Where face turn `m` (by index) takes the representative of class `class`: `class * 16
+    /// + s` of the flip-slice it leads to.
+    pub fn after(&self, moves: &CoordinateMoves, class: usize, m: usize) -> u32 {
+        let (flip_slice, _) = moves.moved(self.representatives[class] as usize, 0, m);
+        self.class_of[flip_slice]
+    }
+}
+
 /// The phase-1 walk's inputs, shared by its threads.
 struct Phase1Walk<'a> {
     classes: &'a FlipSliceClasses,
@@ -85,12 +96,9 @@ struct Phase1Walk<'a> {
 }
 
 impl Phase1Walk<'_> {
-    /// The class, symmetry and block start of the neighbour of class `class` by move `m`.
+    /// The class and symmetry of the neighbour of class `class` by move `m`.
     fn neighbour_class(&self, class: usize, m: usize) -> (usize, usize) {
-        let representative = self.classes.representatives[class] as usize;
-        let (flip, slice) = (representative % FLIPS, representative / FLIPS);
-        let next = usize::from(self.moves.slice[slice * 18 + m]) * FLIPS + usize::from(self.moves.flip[flip * 18 + m]);
-        let class_sym = self.classes.class_of[next] as usize;
+        let class_sym = self.classes.after(self.moves, class, m) as usize;
         (class_sym >> 4, class_sym & 15)
     }
 
@@ -227,20 +235,69 @@ pub fn phase1_distances(
     (walk.distance.into_iter().map(AtomicU8::into_inner).collect(), depth_counts)
 }
 
-/// The flip-slice class table, three bytes an entry.
-pub fn build_classes_table(classes: &FlipSliceClasses) -> BuiltTable {
+/// The class finder's words ([`CLASS_FINDER_SPEC`]): for each slice `s`, σ(s) is the
+/// symmetry that takes the flip-slice with slice `s` and no flips to its class's
+/// representative, and the slice it takes `s` to is an image, whose row lists the class and
+/// symmetry of each of its flips.
+///
+/// # Panics
+/// If the number of images differs from [`CLASS_FINDER_ROWS`].
+pub fn class_finder_words(classes: &FlipSliceClasses) -> Vec<u32> {
+    let mut images = Vec::new();
+    let slices: Vec<u32> = (0..SLICES)
+        .map(|slice| {
+            let symmetry = classes.class_of[slice * FLIPS] as usize % SYMMETRIES;
+            let image = conjugate_flip_slice((slice * FLIPS) as u32, symmetry) as usize;
+            let row = images.iter().position(|&r| r == image / FLIPS).unwrap_or_else(|| {
+                images.push(image / FLIPS);
+                images.len() - 1
+            });
+            (row << 15 | (image % FLIPS) << 4 | symmetry) as u32
+        })
+        .collect();
+    assert_eq!(images.len(), CLASS_FINDER_ROWS, "image slices of the class finder");
+    let rows = images.iter().flat_map(|&slice| &classes.class_of[slice * FLIPS..(slice + 1) * FLIPS]);
+    slices.into_iter().chain(rows.copied()).collect()
+}
+
+/// The flip-slice class finder's table, four bytes a word.
+pub fn build_class_finder_table(classes: &FlipSliceClasses) -> BuiltTable {
     BuiltTable {
-        spec: CLASSES_SPEC,
+        spec: CLASS_FINDER_SPEC,
         metadata: Metadata {
-            description: "cube: for each flip-slice coordinate (UD-slice positions x 2,048 + edge flip), its class \
-                          under the 16 symmetries that keep the U-D axis and the symmetry to the class's \
-                          representative, as class x 16 + symmetry"
+            description: format!(
+                "cube: the flip-slice class finder: for each of the 495 UD-slice positions, row x 2^15 + \
+                 flips x 16 + symmetry (the symmetry takes the slice's flip-slices to an image slice's, whose \
+                 row it is, no flips to these), then {CLASS_FINDER_ROWS} rows of 2,048: for each flip of the \
+                 image slice, its class under the 16 symmetries that keep the U-D axis x 16 + the symmetry to \
+                 the class's representative"
+            ),
+            generated_by: GENERATED_BY.into(),
+            depth_counts: Vec::new(),
+            parameters: vec![("classes".into(), FLIP_SLICE_CLASSES.to_string())],
+        },
+        payload: class_finder_words(classes).iter().flat_map(|w| w.to_le_bytes()).collect(),
+    }
+}
+
+/// The flip-slice class moves: for each class and face turn, where the turn takes the
+/// class's representative, three bytes an entry.
+pub fn build_class_moves_table(classes: &FlipSliceClasses) -> BuiltTable {
+    let moves = CoordinateMoves::new();
+    let words = (0..FLIP_SLICE_CLASSES).flat_map(|class| (0..Move::COUNT).map(move |m| (class, m)));
+    BuiltTable {
+        spec: CLASS_MOVES_SPEC,
+        metadata: Metadata {
+            description: "cube: for each flip-slice class and face turn (class x 18 + turn), the class of the \
+                          representative after the turn x 16 + the symmetry to that class's representative"
                 .into(),
             generated_by: GENERATED_BY.into(),
             depth_counts: Vec::new(),
             parameters: vec![("classes".into(), FLIP_SLICE_CLASSES.to_string())],
         },
-        payload: classes.class_of.iter().flat_map(|v| v.to_le_bytes().into_iter().take(3)).collect(),
+        payload: words
+            .flat_map(|(class, m)| classes.after(&moves, class, m).to_le_bytes().into_iter().take(3))
+            .collect(),
     }
 }
 
@@ -288,8 +345,8 @@ pub fn build_near_graph_table(metric: Metric, classes: &FlipSliceClasses, distan
         depth_counts[usize::from(distances[entry])] += 1;
         words.extend([entry as u32, u32::from(distances[entry])]);
         words.extend(Move::ALL.map(|m| {
-            let (flip_slice, next_twist) = moves.moved(classes.representatives[class] as usize, twist, m.index());
-            let class_sym = classes.class_of[flip_slice] as usize;
+            let class_sym = classes.after(&moves, class, m.index()) as usize;
+            let next_twist = usize::from(moves.twist[twist * Move::COUNT + m.index()]);
             let next = (class_sym >> 4) * TWISTS + usize::from(twist_conjugates()[next_twist * 16 + (class_sym & 15)]);
             node_of(next).map_or(u32::MAX, |node| (node as u32) << 4 | (class_sym & 15) as u32)
         }));
@@ -476,7 +533,7 @@ pub fn build_pair_table(
 /// Every cube table, in the order of [`puzzle_tables_query::cube::specs`].
 pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
     let classes = flip_slice_classes();
-    let mut tables = vec![build_classes_table(&classes)];
+    let mut tables = vec![build_class_finder_table(&classes), build_class_moves_table(&classes)];
     let mut graphs = Vec::new();
     for metric in Metric::ALL {
         let (distances, depth_counts) = phase1_distances(&classes, metric, progress);

@@ -1,10 +1,12 @@
 //! Any Rubik's cube, by Herbert Kociemba's two-phase algorithm over generated tables.
 //!
 //! Phase 1 brings the cube into G1 = <U, D, R2, L2, F2, B2>, phase 2 solves it there; see
-//! [`crate::cube_search`] for the search. The tables ([`specs`]), 61.7 MB in all:
-//! - `cube-sym-class.tbl`: for each of the 1,013,760 flip-slice coordinates, its class under
-//!   the 16 symmetries that keep the U-D axis and the symmetry that takes it to the class's
-//!   representative (`class * 16 + symmetry`, three bytes).
+//! [`crate::cube_search`] for the search. The tables ([`specs`]), 62.6 MB in all:
+//! - `cube-sym-class-3.tbl`: what finds the class of any of the 1,013,760 flip-slice
+//!   coordinates under the 16 symmetries that keep the U-D axis, and the symmetry that takes
+//!   it to the class's representative (module `cube_classes`; 0.37 MB).
+//! - `cube-moves-5.tbl`: for each flip-slice class and face turn, the class and symmetry
+//!   after the turn of the class's representative (3.5 MB): phase 1 walks on classes.
 //! - `cube-distance-mod3-1.tbl`, `cube-distance-mod3-2.tbl`: for each class and corner twist
 //!   (64,430 x 2,187 entries), the distance to G1 in face turns (1) and in quarter turns (2),
 //!   modulo 3, five entries a byte (28 MB each). The search knows the exact distance of the
@@ -25,8 +27,9 @@
 //!
 //! Phase 2 works on the classes (module `cube_phase2`), so that its tables stay in the
 //! fast caches. Earlier versions' variants (raw-permutation move and pair tables) are left
-//! unused in an old tables directory, and `verify` names them. A directory from before the
-//! near-G1 graphs lacks them, so the cube's tables are built again.
+//! unused in an old tables directory, and `verify` names them (so is the table of every
+//! flip-slice coordinate's class, `cube-sym-class.tbl`, 3 MB). A directory from before the
+//! class moves lacks them, so the cube's tables are built again.
 //!
 //! The phase-1 coordinates' move tables are computed at start
 //! ([`CoordinateMoves`]).
@@ -37,27 +40,48 @@ pub use puzzle_tables_models::cube::{
 };
 
 use puzzle_tables_models::cube::coords::{
-    COORDINATE_VERSION, CORNER_PERMS, FLIP_SLICES, PHASE2_MOVES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS,
+    COORDINATE_VERSION, CORNER_PERMS, FLIPS, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS,
 };
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
 use puzzle_tables_models::cube::symmetry::{
     conjugate_corner_perm, conjugate_ud_edge_perm, twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES,
+    SYMMETRIES,
 };
 
-use crate::cube_classes::ClassFinder;
+use crate::cube_classes::{ClassFinder, SymmetricTurns};
 use crate::cube_near::{self, NearG1};
 use crate::cube_phase2::Phase2Tables;
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
 
-/// The symmetry classes of the flip-slice coordinate.
-pub const CLASSES_SPEC: TableSpec = TableSpec {
+/// How many image slices the class finder has rows for (a fact of the cube and of the
+/// generator's choice of symmetries).
+pub const CLASS_FINDER_ROWS: usize = 45;
+
+/// The flip-slice class finder (variant 0 was every coordinate's class): for each of the
+/// 495 slices `s`, `row << 15 | c(s) << 4 | σ(s)` (conjugating by σ(s) takes the
+/// flip-slices of slice `s` to the image slice whose row is `row`, no flips to flips
+/// `c(s)`), then [`CLASS_FINDER_ROWS`] rows of 2,048 words, `class * 16 + symmetry` for each
+/// flip of the image slice (module `cube_classes`).
+pub const CLASS_FINDER_SPEC: TableSpec = TableSpec {
     puzzle: Puzzle::Cube,
     kind: TableKind::SymmetryClass,
-    variant: 0,
+    variant: 3,
+    encoding: Encoding::U32,
+    ranking_version: COORDINATE_VERSION,
+    entries: (SLICES + CLASS_FINDER_ROWS * FLIPS) as u64,
+};
+
+/// The flip-slice class moves: for each class and face turn (`class * 18 + move`), the
+/// representative after the turn as `class * 16 + s`, where conjugating by `s` gives that
+/// class's representative; three bytes an entry.
+pub const CLASS_MOVES_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::CoordinateMoves,
+    variant: 5,
     encoding: Encoding::U24,
     ranking_version: COORDINATE_VERSION,
-    entries: FLIP_SLICES as u64,
+    entries: (FLIP_SLICE_CLASSES * Move::COUNT) as u64,
 };
 
 /// The spec of the phase-1 distances in `metric`, modulo 3, by flip-slice class and twist.
@@ -189,7 +213,7 @@ pub fn near_graph_spec(metric: Metric) -> TableSpec {
 
 /// Every cube table, in the order the generator builds them.
 pub fn specs() -> Vec<TableSpec> {
-    let mut specs = vec![CLASSES_SPEC];
+    let mut specs = vec![CLASS_FINDER_SPEC, CLASS_MOVES_SPEC];
     specs.extend(Metric::ALL.map(phase1_spec));
     specs.extend(Metric::ALL.map(near_graph_spec));
     specs.extend(Permutation::ALL.map(Permutation::classes_spec));
@@ -200,11 +224,12 @@ pub fn specs() -> Vec<TableSpec> {
 
 /// Checks that a class or move table's entries are in range (a class below 64,430, a
 /// coordinate below its count), so that a file with a valid checksum but foreign entries is
-/// refused by `verify` rather than making the search index out of bounds.
+/// refused rather than making the search index out of bounds.
 pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
     let spec = table.spec();
     let (limit, width) = match (spec.kind, spec.variant) {
-        (TableKind::SymmetryClass, 0) => (FLIP_SLICE_CLASSES * 16, 3),
+        (TableKind::SymmetryClass, 3) => return ClassFinder::open(table).map(drop),
+        (TableKind::CoordinateMoves, 5) => (FLIP_SLICE_CLASSES * 16, 3),
         (TableKind::SymmetryClass | TableKind::CoordinateMoves, _) => (PERMUTATION_CLASSES * 16, 2),
         _ => return Ok(()),
     };
@@ -240,7 +265,10 @@ pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
 /// ```
 #[derive(Debug)]
 pub struct TwoPhaseSolver {
-    pub(crate) classes: Table,
+    /// The flip-slice class moves ([`CLASS_MOVES_SPEC`]).
+    class_moves: Table,
+    /// Face turns through symmetries, for walking on classes.
+    pub(crate) turns: SymmetricTurns,
     /// Phase-1 distances modulo 3, HTM then QTM.
     pub(crate) phase1: [Table; 2],
     /// Phase 2's tables, on symmetry classes.
@@ -266,15 +294,14 @@ impl TwoPhaseSolver {
                 NearG1::open(&open(&near_graph_spec(Metric::Htm))?, Metric::Htm)?,
                 NearG1::open(&open(&near_graph_spec(Metric::Qtm))?, Metric::Qtm)?,
             ];
-            let classes = open(&CLASSES_SPEC)?;
-            let class_finder = ClassFinder::new(|flip_slice| {
-                let bytes = &classes.payload()[flip_slice * 3..flip_slice * 3 + 3];
-                u32::from_le_bytes([bytes[0], bytes[1], bytes[2], 0])
-            });
+            let class_finder = ClassFinder::open(&open(&CLASS_FINDER_SPEC)?)?;
+            let class_moves = open(&CLASS_MOVES_SPEC)?;
+            check_coordinates(&class_moves)?;
             let (coordinate_moves, twist_conjugates) = (CoordinateMoves::new(), twist_conjugates());
             Ok(TwoPhaseSolver {
                 phase1: phase1.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?,
-                classes,
+                class_moves,
+                turns: SymmetricTurns::new(),
                 class_finder,
                 phase2,
                 near_g1,
@@ -320,7 +347,8 @@ impl TwoPhaseSolver {
     pub fn file_bytes(&self) -> u64 {
         let graphs: u64 = self.near_g1.iter().map(NearG1::file_len).sum();
         graphs
-            + std::iter::once(&self.classes)
+            + self.class_finder.file_len()
+            + std::iter::once(&self.class_moves)
                 .chain(&self.phase1)
                 .chain(self.phase2.files())
                 .map(Table::file_len)
@@ -333,7 +361,28 @@ impl TwoPhaseSolver {
     #[inline]
     pub(crate) fn phase1_index(&self, flip_slice: usize, twist: usize) -> (usize, usize) {
         let (class, symmetry) = self.class_finder.find(flip_slice);
-        (class * TWISTS + usize::from(self.twist_conjugates[twist * 16 + symmetry]), symmetry)
+        (self.phase1_entry(class, symmetry, twist), symmetry)
+    }
+
+    /// The entry of the phase-1 tables for flip-slice class `class` seen through `symmetry`
+    /// and the raw twist `twist`.
+    #[inline]
+    pub(crate) fn phase1_entry(&self, class: usize, symmetry: usize, twist: usize) -> usize {
+        class * TWISTS + usize::from(self.twist_conjugates[twist * 16 + symmetry])
+    }
+
+    /// The row of flip-slice class `class` in the class moves.
+    #[inline]
+    pub(crate) fn class_moves(&self, class: usize) -> ClassMoves<'_> {
+        ClassMoves(&self.class_moves.payload()[class * Move::COUNT * 3..][..Move::COUNT * 3])
+    }
+
+    /// Starts loading the row of flip-slice class `class` in the class moves into the cache.
+    #[inline]
+    pub(crate) fn prefetch_class_moves(&self, class: usize) {
+        let payload = self.class_moves.payload();
+        crate::map::prefetch(payload, class * Move::COUNT * 3);
+        crate::map::prefetch(payload, (class + 1) * Move::COUNT * 3 - 1);
     }
 
     /// Starts loading the phase-1 entry `index` of `metric` into the cache.
@@ -350,10 +399,26 @@ impl TwoPhaseSolver {
     }
 }
 
+/// A flip-slice class's row in the class moves: where each face turn of its representative
+/// leads.
+#[derive(Clone, Copy)]
+pub(crate) struct ClassMoves<'a>(&'a [u8]);
+
+impl ClassMoves<'_> {
+    /// The class face turn `m` (by index) leads to, and the symmetry to its representative.
+    #[inline]
+    pub(crate) fn after(self, m: usize) -> (usize, usize) {
+        let bytes = &self.0[m * 3..m * 3 + 3];
+        let word = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], 0]) as usize;
+        (word / SYMMETRIES, word % SYMMETRIES)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Metadata;
+    use puzzle_tables_models::cube::coords::FLIP_SLICES;
 
     #[test]
     fn a_move_table_with_an_entry_out_of_range_is_refused() {
@@ -368,5 +433,44 @@ mod tests {
         std::fs::write(&path, spec.encode_file(&Metadata::default(), &payload)).unwrap();
         let error = check_coordinates(&Table::open_verified(&path, &spec).unwrap()).unwrap_err();
         assert!(error.to_string().contains("entry 10 is 44288, but every entry is below 44288"), "{error}");
+    }
+
+    #[test]
+    fn a_class_move_out_of_range_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = CLASS_MOVES_SPEC;
+        let mut payload = vec![0u8; spec.payload_len().unwrap() as usize];
+        let path = dir.path().join(spec.file_name());
+        std::fs::write(&path, spec.encode_file(&Metadata::default(), &payload)).unwrap();
+        check_coordinates(&Table::open_verified(&path, &spec).unwrap()).unwrap();
+        let limit = (FLIP_SLICE_CLASSES * 16) as u32;
+        payload[3 * 7..3 * 8].copy_from_slice(&limit.to_le_bytes()[..3]);
+        std::fs::write(&path, spec.encode_file(&Metadata::default(), &payload)).unwrap();
+        let error = check_coordinates(&Table::open_verified(&path, &spec).unwrap()).unwrap_err();
+        assert!(error.to_string().contains("entry 7 is 1030880, but every entry is below 1030880"), "{error}");
+    }
+
+    /// What the search does away from G1: a node is a class seen through a symmetry, and a
+    /// turn is the class move of the conjugated turn. Checked against the raw coordinates'
+    /// move tables and conjugation, for every face turn of every 97th flip-slice.
+    #[test]
+    fn walking_on_classes_follows_the_raw_coordinates() {
+        use puzzle_tables_generator::cube::{build_class_moves_table, class_finder_words, flip_slice_classes};
+        use puzzle_tables_models::cube::symmetry::conjugate_flip_slice;
+        let classes = flip_slice_classes();
+        let class_moves = build_class_moves_table(&classes).payload;
+        let finder = ClassFinder::from_words(&class_finder_words(&classes)).unwrap();
+        let (moves, turns) = (CoordinateMoves::new(), SymmetricTurns::new());
+        for flip_slice in (0..FLIP_SLICES).step_by(97) {
+            let (class, s) = finder.find(flip_slice);
+            let row = ClassMoves(&class_moves[class * Move::COUNT * 3..][..Move::COUNT * 3]);
+            for m in Move::ALL {
+                let (next, t) = row.after(turns.conjugated(s, m));
+                let (turned, _) = moves.moved(flip_slice, 0, m.index());
+                assert_eq!(finder.find(turned).0, next, "flip-slice {flip_slice}, {m}");
+                let seen = conjugate_flip_slice(turned as u32, turns.then(t, s));
+                assert_eq!(seen, classes.representatives[next], "flip-slice {flip_slice}, {m}");
+            }
+        }
     }
 }

@@ -1,22 +1,26 @@
-//! A flip-slice coordinate's symmetry class, from tables small enough for the fast caches.
+//! Flip-slice symmetry classes, from tables small enough for the fast caches: the class of
+//! any flip-slice coordinate ([`ClassFinder`]) and how the face turns combine with the
+//! symmetries ([`SymmetricTurns`]).
 //!
-//! The class table (`cube-sym-class.tbl`) answers with one read, but a random one in 3 MB,
-//! and phase 1 makes one for every node it looks at; with its reads of the 28 MB phase-1
-//! table streaming past, that read mostly misses the caches (`perf` put a third of phase 1's
-//! time on it). The symmetries' structure gives the same answer from 0.44 MB:
+//! The finder's table (`cube-sym-class-3.tbl`) holds just what the symmetries' structure
+//! needs, 0.37 MB where a table of every coordinate's class took 3 MB:
 //! - a symmetry moves the slice edges' positions whatever the flips, so conjugating by one
 //!   symmetry σ(s) takes every flip-slice with slice `s` to one slice `r(s)`, and the slices
 //!   fall into a few dozen such images;
 //! - it changes the flips affinely: flip `f` at slice `s` becomes `L(f) xor c(s)`, where `L`
 //!   (linear in `f`'s bits) permutes the edges and `c(s)`, the image of no flips, is what the
 //!   quarter turns about the U-D axis do to the slice edges' flips;
-//! - so the class of `(s, f)` is that of `(r(s), L(f) xor c(s))`, read from a copy of the
-//!   class table's rows for the images `r`, and its symmetry is σ(s) followed by that row's.
+//! - so the class of `(s, f)` is that of `(r(s), L(f) xor c(s))`, read from the rows of the
+//!   images `r`, and its symmetry is σ(s) followed by that row's.
 //!
-//! Built at start from the class table: a few hundred conjugations and the rows copied.
+//! The table holds, for each slice, its image's row, `c(s)` and σ(s), then the rows; `L` is
+//! computed at start (16 symmetries x 11 flip bits).
 
 use puzzle_tables_models::cube::coords::{FLIPS, SLICES};
-use puzzle_tables_models::cube::symmetry::{conjugate_flip_slice, products, SYMMETRIES};
+use puzzle_tables_models::cube::symmetry::{self, conjugate_flip_slice, products, FLIP_SLICE_CLASSES, SYMMETRIES};
+use puzzle_tables_models::cube::Move;
+
+use crate::table::{Table, TableError, TableErrorKind};
 
 /// The class and symmetry of every flip-slice coordinate, as [`ClassFinder::find`] gives them.
 #[derive(Debug)]
@@ -26,29 +30,39 @@ pub(crate) struct ClassFinder {
     slices: Vec<u32>,
     /// `linear[σ * FLIPS + f]`: `L(f)` for symmetry σ.
     linear: Vec<u16>,
-    /// The class table's rows for the images: `class * 16 + symmetry` for each flip.
+    /// The images' rows: `class * 16 + symmetry` for each flip.
     rows: Vec<u32>,
     /// The symmetries' products ([`products`]).
     products: &'static [[u8; SYMMETRIES]; SYMMETRIES],
+    /// The size of the table file it was read from.
+    file_len: u64,
 }
 
 impl ClassFinder {
-    /// The finder for the class table `class_of` (`class * 16 + symmetry` for each
-    /// flip-slice coordinate, the symmetry taking it to its class's representative).
-    pub(crate) fn new(class_of: impl Fn(usize) -> u32) -> ClassFinder {
-        let mut images = Vec::new();
-        let slices = (0..SLICES)
-            .map(|slice| {
-                // Any symmetry will do; the class table's for no flips is at hand.
-                let symmetry = class_of(slice * FLIPS) as usize % SYMMETRIES;
-                let image = conjugate_flip_slice((slice * FLIPS) as u32, symmetry) as usize;
-                let row = images.iter().position(|&r| r == image / FLIPS).unwrap_or_else(|| {
-                    images.push(image / FLIPS);
-                    images.len() - 1
-                });
-                (row << 15 | (image % FLIPS) << 4 | symmetry) as u32
-            })
-            .collect();
+    /// Reads the finder out of its table (`cube-sym-class-3.tbl`), refusing a slice whose row
+    /// is no row and a class out of range: the search would index out of bounds.
+    pub(crate) fn open(table: &Table) -> Result<ClassFinder, TableError> {
+        let words: Vec<u32> =
+            table.payload().chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+        let finder = ClassFinder::from_words(&words).map_err(|what| table.error(TableErrorKind::Inconsistent(what)))?;
+        Ok(ClassFinder { file_len: table.file_len(), ..finder })
+    }
+
+    /// The finder of the table's words: for each slice, `row << 15 | c(s) << 4 | σ(s)`, then
+    /// the rows; or what is wrong with them.
+    pub(crate) fn from_words(words: &[u32]) -> Result<ClassFinder, String> {
+        let (slices, rows) = words.split_at(SLICES.min(words.len()));
+        let row_count = rows.len() / FLIPS;
+        if let Some(slice) = slices.iter().position(|&word| (word >> 15) as usize >= row_count) {
+            return Err(format!("slice {slice}: its row {} is no row", slices[slice] >> 15));
+        }
+        if let Some(at) = rows.iter().position(|&word| word as usize >= FLIP_SLICE_CLASSES * SYMMETRIES) {
+            return Err(format!(
+                "row entry {at} is {}, but every entry is below {}",
+                rows[at],
+                FLIP_SLICE_CLASSES * 16
+            ));
+        }
         let linear = (0..SYMMETRIES)
             .flat_map(|symmetry| {
                 let none = conjugate_flip_slice(0, symmetry);
@@ -58,10 +72,12 @@ impl ClassFinder {
                     .map(move |flip| (0..11).filter(|bit| flip >> bit & 1 == 1).fold(0, |image, bit| image ^ bits[bit]))
             })
             .collect();
-        let class_of = &class_of;
-        let rows =
-            images.iter().flat_map(|&slice| (0..FLIPS).map(move |flip| class_of(slice * FLIPS + flip))).collect();
-        ClassFinder { slices, linear, rows, products: products() }
+        Ok(ClassFinder { slices: slices.to_vec(), linear, rows: rows.to_vec(), products: products(), file_len: 0 })
+    }
+
+    /// The size of the table file it was read from.
+    pub(crate) fn file_len(&self) -> u64 {
+        self.file_len
     }
 
     /// The class of `flip_slice` and a symmetry that takes it to the class's representative.
@@ -82,6 +98,39 @@ impl ClassFinder {
     }
 }
 
+/// Face turns seen through symmetries, and symmetries composed: what walking on classes
+/// takes. A node seen through `S` (conjugating its coordinates by `S` gives its class's
+/// representative's) turned by `m` is its representative turned by `S m S^-1`; when that
+/// leads to coordinates that `T` takes to their class's representative, the child is seen
+/// through `T S`.
+#[derive(Debug)]
+pub(crate) struct SymmetricTurns {
+    /// `conjugated[s][m]`: the index of the face turn `S m S^-1`.
+    conjugated: [[u8; Move::COUNT]; SYMMETRIES],
+    products: &'static [[u8; SYMMETRIES]; SYMMETRIES],
+}
+
+impl SymmetricTurns {
+    pub(crate) fn new() -> SymmetricTurns {
+        SymmetricTurns {
+            conjugated: std::array::from_fn(|s| Move::ALL.map(|m| symmetry::conjugate_move(m, s).index() as u8)),
+            products: products(),
+        }
+    }
+
+    /// The index of the face turn `S m S^-1`, for a node seen through symmetry `s`.
+    #[inline]
+    pub(crate) fn conjugated(&self, s: usize, m: Move) -> usize {
+        usize::from(self.conjugated[s][m.index()])
+    }
+
+    /// The symmetry a child is seen through: `t`, the one its row gives, after its parent's `s`.
+    #[inline]
+    pub(crate) fn then(&self, t: usize, s: usize) -> usize {
+        usize::from(self.products[t][s])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,7 +139,7 @@ mod tests {
     #[test]
     fn every_flip_slice_gets_its_class_and_a_symmetry_to_the_representative() {
         let classes = puzzle_tables_generator::cube::flip_slice_classes();
-        let finder = ClassFinder::new(|flip_slice| classes.class_of[flip_slice]);
+        let finder = ClassFinder::from_words(&puzzle_tables_generator::cube::class_finder_words(&classes)).unwrap();
         assert!(finder.bytes() < 512 * 1024, "{} bytes", finder.bytes());
         for flip_slice in 0..FLIP_SLICES {
             let (class, symmetry) = finder.find(flip_slice);
@@ -103,5 +152,19 @@ mod tests {
                 "flip-slice {flip_slice}"
             );
         }
+    }
+
+    #[test]
+    fn a_finder_with_a_row_or_a_class_out_of_range_is_refused() {
+        let classes = puzzle_tables_generator::cube::flip_slice_classes();
+        let words = puzzle_tables_generator::cube::class_finder_words(&classes);
+        let mut bad_row = words.clone();
+        bad_row[3] |= 45 << 15;
+        let error = ClassFinder::from_words(&bad_row).unwrap_err();
+        assert!(error.starts_with("slice 3: its row "), "{error}");
+        let mut bad_class = words;
+        bad_class[SLICES + 5] = (FLIP_SLICE_CLASSES * 16) as u32;
+        let error = ClassFinder::from_words(&bad_class).unwrap_err();
+        assert_eq!(error, "row entry 5 is 1030880, but every entry is below 1030880");
     }
 }

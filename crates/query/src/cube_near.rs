@@ -8,17 +8,18 @@
 //! A node stands for a cube's phase-1 coordinates seen through a symmetry `S` (the conjugate
 //! `S c S^-1` has the node's entry). A face turn `m` on the cube is the turn `S m S^-1` on
 //! that conjugate; the row gives the node it leads to and the symmetry `T` to that node's
-//! entry, so the child is seen through `T S` ([`products`](symmetry::products)).
+//! entry, so the child is seen through `T S` ([`SymmetricTurns`]).
 //!
 //! A node's record is [`RECORD`] words: its entry, its distance, and for each face turn (by
 //! [`Move::index`]) the child `node << 4 | T`, or [`NONE`] beyond the radius. Node 0 is G1
 //! itself; nodes are in the order of their entries.
 
 use puzzle_tables_models::cube::coords::TWISTS;
-use puzzle_tables_models::cube::symmetry::{self, FLIP_SLICE_CLASSES, SYMMETRIES};
+use puzzle_tables_models::cube::symmetry::FLIP_SLICE_CLASSES;
 use puzzle_tables_models::cube::{Metric, Move};
 
 use crate::cube::{near_g1_radius, near_graph_spec};
+use crate::cube_classes::SymmetricTurns;
 use crate::table::{Table, TableError, TableErrorKind};
 
 /// No node: the entry lies beyond the radius.
@@ -37,9 +38,7 @@ pub(crate) struct NearG1 {
     children: Vec<[u32; Move::COUNT]>,
     /// Open addressing: `(entry + 1, node)`, 0 marking an empty slot; at most half full.
     slots: Vec<(u32, u32)>,
-    /// `conjugated_moves[s][m]`: the index of the face turn `S m S^-1`.
-    conjugated_moves: [[u8; Move::COUNT]; SYMMETRIES],
-    products: &'static [[u8; SYMMETRIES]; SYMMETRIES],
+    turns: SymmetricTurns,
     /// The size of the table file it was read from.
     file_len: u64,
 }
@@ -68,8 +67,7 @@ impl NearG1 {
             distances: Vec::with_capacity(nodes),
             children: Vec::with_capacity(nodes),
             slots: vec![(0, 0); (nodes * 2).next_power_of_two()],
-            conjugated_moves: std::array::from_fn(|s| Move::ALL.map(|m| symmetry::conjugate_move(m, s).index() as u8)),
-            products: symmetry::products(),
+            turns: SymmetricTurns::new(),
             file_len: table.file_len(),
         };
         for (id, record) in records.enumerate() {
@@ -126,9 +124,9 @@ impl NearG1 {
     #[inline]
     pub(crate) fn child(&self, at: NearNode, m: Move) -> NearNode {
         let s = usize::from(at.symmetry);
-        match self.children[at.id as usize][usize::from(self.conjugated_moves[s][m.index()])] {
+        match self.children[at.id as usize][self.turns.conjugated(s, m)] {
             NONE => NearNode::NONE,
-            child => NearNode { id: child >> 4, symmetry: self.products[(child & 15) as usize][s] },
+            child => NearNode { id: child >> 4, symmetry: self.turns.then((child & 15) as usize, s) as u8 },
         }
     }
 

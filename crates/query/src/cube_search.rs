@@ -9,8 +9,8 @@
 //! handful of table lookups on coordinates; the path lives in a fixed array, so the search
 //! allocates nothing until it returns its answer.
 
-use puzzle_tables_models::cube::coords::{FLIPS, PHASE2_MOVES};
-use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move};
+use puzzle_tables_models::cube::coords::{FLIPS, PHASE2_MOVES, TWISTS};
+use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETRIES};
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
@@ -130,7 +130,8 @@ impl TwoPhaseSolver {
             let distance = self.phase1_distance(metric, flip_slice, twist);
             let (entry, symmetry) = self.phase1_index(flip_slice, twist);
             let near = self.near_g1(metric).find(entry, symmetry);
-            (root, Phase1Node { flip_slice: flip_slice as u32, twist: twist as u16, distance, near })
+            let class = ((entry / TWISTS) * SYMMETRIES + symmetry) as u32;
+            (root, Phase1Node { class, twist: twist as u16, distance, near })
         });
         // A symmetric cube (the superflip) looks the same from several directions: search
         // each distinct view once.
@@ -218,14 +219,17 @@ fn step_distance(distance: u8, residue: u8) -> u8 {
     }
 }
 
-/// Where phase 1 stands: its coordinates, the exact phase-1 distance in the search's metric
-/// and its node in the near-G1 graph ([`NearNode::NONE`] when it has none or it is not
-/// known). Within the graph only the node is followed, not the coordinates. The corner
-/// permutation is followed only once phase 1 ends, by replaying the path on the corners:
-/// cheaper than following it at every node.
+/// Where phase 1 stands: its flip-slice class and the symmetry it is seen through, its raw
+/// twist, the exact phase-1 distance in the search's metric and its node in the near-G1
+/// graph ([`NearNode::NONE`] when it has none or it is not known). Within the graph only
+/// the node is followed, not the coordinates. The corner permutation is followed only once
+/// phase 1 ends, by replaying the path on the corners: cheaper than following it at every
+/// node.
 #[derive(Clone, Copy)]
 struct Phase1Node {
-    flip_slice: u32,
+    /// `class * 16 + symmetry`: conjugating the flip-slice by the symmetry gives the class's
+    /// representative.
+    class: u32,
     twist: u16,
     distance: u8,
     near: NearNode,
@@ -233,7 +237,7 @@ struct Phase1Node {
 
 impl Phase1Node {
     /// A node too far to matter.
-    const FAR: Phase1Node = Phase1Node { flip_slice: 0, twist: 0, distance: FAR, near: NearNode::NONE };
+    const FAR: Phase1Node = Phase1Node { class: 0, twist: 0, distance: FAR, near: NearNode::NONE };
 }
 
 /// Phase 1 of length `bound` along direction `direction`, from its first turn `first` (none
@@ -392,10 +396,12 @@ impl Search<'_> {
         }
     }
 
-    /// [`Search::children`] away from G1: the coordinates by the move tables; each child's
-    /// distance from the graph when at most the radius is left for it (one beyond the graph
-    /// is too far), else from its residue. Every child's phase-1 entry is prefetched before
-    /// any is read, so that their cache misses overlap instead of waiting one after another.
+    /// [`Search::children`] away from G1: the flip-slice classes by the class moves (a
+    /// child's row is prefetched once it is known to fit), the twists by their move table;
+    /// each child's distance from the graph when at most the radius is left for it (one
+    /// beyond the graph is too far), else from its residue. Every child's phase-1 entry is
+    /// prefetched before any is read, so that their cache misses overlap instead of waiting
+    /// one after another.
     #[inline]
     fn far_children(
         &self,
@@ -409,11 +415,15 @@ impl Search<'_> {
         let radius = u32::from(near.radius());
         let rest = |m: Move| togo - m.cost(self.metric);
         let mut entries = [(0, 0); Move::COUNT];
+        let (class, s) = (at.class as usize / SYMMETRIES, at.class as usize % SYMMETRIES);
+        let row = solver.class_moves(class);
         for m in moves.clone() {
-            let (flip_slice, twist) =
-                solver.coordinate_moves.moved(at.flip_slice as usize, usize::from(at.twist), m.index());
-            children[m.index()] = Phase1Node { flip_slice: flip_slice as u32, twist: twist as u16, ..Phase1Node::FAR };
-            entries[m.index()] = solver.phase1_index(flip_slice, twist);
+            let (next, t) = row.after(solver.turns.conjugated(s, m));
+            let symmetry = solver.turns.then(t, s);
+            let twist = solver.coordinate_moves.twist[usize::from(at.twist) * Move::COUNT + m.index()];
+            let class = (next * SYMMETRIES + symmetry) as u32;
+            children[m.index()] = Phase1Node { class, twist, ..Phase1Node::FAR };
+            entries[m.index()] = (solver.phase1_entry(next, symmetry, usize::from(twist)), symmetry);
             if rest(m) > radius {
                 solver.prefetch_phase1(self.metric, entries[m.index()].0);
             }
@@ -429,6 +439,9 @@ impl Search<'_> {
                     _ => at.distance,
                 };
                 children[i].distance = step_distance(from, solver.phase1_residue(self.metric, entry));
+                if u32::from(children[i].distance) <= rest(m) {
+                    solver.prefetch_class_moves(children[i].class as usize / SYMMETRIES);
+                }
                 if u32::from(children[i].distance) > radius {
                     continue;
                 }

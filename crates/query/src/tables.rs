@@ -195,7 +195,7 @@ impl Tables {
         self.table(&CubeTable::SPEC).map(CubeTable::from_table)
     }
 
-    /// Any Rubik's cube: the two-phase solver's tables (61.7 MB), for
+    /// Any Rubik's cube: the two-phase solver's tables (62.5 MB), for
     /// [`TwoPhaseSolver::solve`].
     ///
     /// ```
