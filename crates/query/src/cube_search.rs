@@ -162,7 +162,7 @@ impl TwoPhaseSolver {
                 task: 0,
                 found: &plan.found,
                 near: self.near_g1(metric),
-                start_children: (u32::MAX, [Phase1Node::FAR; Move::COUNT]),
+                start_children: (u32::MAX, [Phase1Node::FAR; Move::COUNT], 0),
             });
             plan.run(&mut searches, max);
         };
@@ -264,6 +264,7 @@ struct Plan {
 impl Plan {
     /// Runs tasks until none is left that could come before the first found.
     fn run(&self, searches: &mut [Search; DIRECTIONS], max: u32) {
+        let mut levels = [[Phase1Node::FAR; Move::COUNT]; MAX_PATH];
         loop {
             let task = self.next.fetch_add(1, Relaxed);
             if task >= self.tasks.len() || task > self.found.load(Relaxed) {
@@ -273,8 +274,8 @@ impl Plan {
             let search = &mut searches[direction];
             search.task = task;
             let found = match first {
-                None => search.phase1(search.start, bound, max - bound, 0, NO_FACE),
-                Some(first) => search.phase1_from(first, bound, max - bound),
+                None => search.phase1(search.start, bound, max - bound, 0, NO_FACE, &mut levels),
+                Some(first) => search.phase1_from(first, bound, max - bound, &mut levels),
             };
             if found {
                 let moves = search.solution_of_the_cube(direction);
@@ -297,9 +298,9 @@ struct Search<'a> {
     /// The plan's first task with a solution: once it is before this one, this one stops.
     found: &'a AtomicUsize,
     near: &'a NearG1,
-    /// The start's children for phase 1 of length `start_children.0` (every task of one
-    /// length and direction starts from them).
-    start_children: (u32, [Phase1Node; Move::COUNT]),
+    /// The start's children for phase 1 of length `start_children.0` and the moves admitted
+    /// to them (every task of one length and direction starts from them).
+    start_children: (u32, [Phase1Node; Move::COUNT], u32),
 }
 
 impl Search<'_> {
@@ -314,8 +315,17 @@ impl Search<'_> {
     }
 
     /// Phase 1 from `at`, with exactly `togo` left to spend on phase 1 and `budget2` kept
-    /// for phase 2. True when a whole solution is found (then in `path[..length]`).
-    fn phase1(&mut self, at: Phase1Node, togo: u32, budget2: u32, depth: usize, last_face: usize) -> bool {
+    /// for phase 2. True when a whole solution is found (then in `path[..length]`). The
+    /// children of the nodes along the path are kept in `levels`, one level a depth.
+    fn phase1(
+        &mut self,
+        at: Phase1Node,
+        togo: u32,
+        budget2: u32,
+        depth: usize,
+        last_face: usize,
+        levels: &mut [[Phase1Node; Move::COUNT]],
+    ) -> bool {
         let solver = self.solver;
         if self.found.load(Relaxed) < self.task {
             return false;
@@ -331,68 +341,79 @@ impl Search<'_> {
             return solver.phase2.corner_bound(self.metric, corners) <= budget2
                 && self.phase2_start(depth, budget2, last_face);
         }
-        let mut children = [Phase1Node::FAR; Move::COUNT];
-        self.children(at, togo, last_face, &mut children);
-        for face in 0..6 {
-            if !may_follow(face, last_face) {
-                continue;
-            }
-            for quarters in 1..=3 {
-                let m = Move::ALL[face * 3 + quarters - 1];
-                let next = children[m.index()];
-                let Some(rest) = self.admits(at, togo, m, next) else { continue };
-                self.path[depth] = m;
-                if self.phase1(next, rest, budget2, depth + 1, face) {
-                    return true;
-                }
+        let (children, deeper) = levels.split_first_mut().expect("a level for every move of the path");
+        let admitted = self.children(at, togo, last_face, children);
+        self.phase1_children(children, admitted, togo, budget2, depth, deeper)
+    }
+
+    /// Phase 1 on from each admitted child (bit `i` of `admitted` for the child by
+    /// `Move::ALL[i]`, in that order: a depth-first search's).
+    fn phase1_children(
+        &mut self,
+        children: &[Phase1Node; Move::COUNT],
+        mut admitted: u32,
+        togo: u32,
+        budget2: u32,
+        depth: usize,
+        deeper: &mut [[Phase1Node; Move::COUNT]],
+    ) -> bool {
+        while admitted != 0 {
+            let i = admitted.trailing_zeros() as usize;
+            admitted &= admitted - 1;
+            let m = Move::ALL[i];
+            self.path[depth] = m;
+            if self.phase1(children[i], togo - m.cost(self.metric), budget2, depth + 1, m.face(), deeper) {
+                return true;
             }
         }
         false
     }
 
     /// Phase 1 from the start with exactly `togo` to spend on it, its first turn `first`.
-    fn phase1_from(&mut self, first: Move, togo: u32, budget2: u32) -> bool {
+    fn phase1_from(&mut self, first: Move, togo: u32, budget2: u32, levels: &mut [[Phase1Node; Move::COUNT]]) -> bool {
         if self.start_children.0 != togo {
             let mut children = [Phase1Node::FAR; Move::COUNT];
-            self.children(self.start, togo, NO_FACE, &mut children);
-            self.start_children = (togo, children);
+            let admitted = self.children(self.start, togo, NO_FACE, &mut children);
+            self.start_children = (togo, children, admitted);
         }
-        let next = self.start_children.1[first.index()];
-        let Some(rest) = self.admits(self.start, togo, first, next) else { return false };
-        self.path[0] = first;
-        self.phase1(next, rest, budget2, 1, first.face())
+        let (_, children, admitted) = self.start_children;
+        self.phase1_children(&children, admitted & 1 << first.index(), togo, budget2, 0, levels)
     }
 
-    /// What is left for phase 1 after turn `m` from `at` (with `togo` left) to `next`, or
-    /// `None` when the turn costs too much, leaves too little or is pointless.
+    /// Bit `m` when turn `m` from `at` (with `togo` left) to `next` is admitted: it costs
+    /// at most what is left, leaves enough and is not pointless.
     #[inline(always)]
-    fn admits(&self, at: Phase1Node, togo: u32, m: Move, next: Phase1Node) -> Option<u32> {
+    fn admits(&self, at: Phase1Node, togo: u32, m: Move, next: Phase1Node) -> u32 {
         let cost = m.cost(self.metric);
         // In G1 with few moves left, phase-2 moves here would only end phase 1 with a
         // phase-2 move; phase 2 makes those moves itself.
         let phase2_move_in_g1 = at.distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m);
-        togo.checked_sub(cost).filter(|&rest| !phase2_move_in_g1 && u32::from(next.distance) <= rest)
+        let fits = cost <= togo && u32::from(next.distance) <= togo - cost;
+        u32::from(fits && !phase2_move_in_g1) << m.index()
     }
 
-    /// The node after each move from `at` that may follow `last_face`, with its distance
-    /// where it can matter (for a move that costs at most `togo`; [`FAR`] when it is known to
-    /// exceed what is left, and for every other move).
+    /// The moves from `at` with `togo` left that phase 1 goes on with (bit `i` for
+    /// `Move::ALL[i]`, [`Search::admits`]), each child in `children` (where a move is not
+    /// admitted, its entry is left as it was).
     #[inline]
-    fn children(&self, at: Phase1Node, togo: u32, last_face: usize, children: &mut [Phase1Node; Move::COUNT]) {
+    fn children(&self, at: Phase1Node, togo: u32, last_face: usize, children: &mut [Phase1Node; Move::COUNT]) -> u32 {
         let near = self.near;
         let moves = Move::ALL.into_iter().filter(|m| may_follow(m.face(), last_face) && m.cost(self.metric) <= togo);
         if at.near != NearNode::NONE && togo <= u32::from(near.radius()) + 1 {
             // Every child has at most the radius left, so one beyond the graph is too far.
+            let mut admitted = 0;
             for m in moves {
                 let child = near.child(at.near, m);
                 if child != NearNode::NONE {
                     near.prefetch(child.id);
-                    children[m.index()] =
-                        Phase1Node { distance: near.distance(child.id), near: child, ..Phase1Node::FAR };
+                    let next = Phase1Node { distance: near.distance(child.id), near: child, ..Phase1Node::FAR };
+                    children[m.index()] = next;
+                    admitted |= self.admits(at, togo, m, next);
                 }
             }
+            admitted
         } else {
-            self.far_children(at, togo, moves, children);
+            self.far_children(at, togo, moves, children)
         }
     }
 
@@ -409,7 +430,7 @@ impl Search<'_> {
         togo: u32,
         moves: impl Iterator<Item = Move> + Clone,
         children: &mut [Phase1Node; Move::COUNT],
-    ) {
+    ) -> u32 {
         let solver = self.solver;
         let near = self.near;
         let radius = u32::from(near.radius());
@@ -428,6 +449,7 @@ impl Search<'_> {
                 solver.prefetch_phase1(self.metric, entries[m.index()].0);
             }
         }
+        let mut admitted = 0;
         for m in moves {
             let (i, (entry, symmetry)) = (m.index(), entries[m.index()]);
             if rest(m) > radius {
@@ -442,16 +464,17 @@ impl Search<'_> {
                 if u32::from(children[i].distance) <= rest(m) {
                     solver.prefetch_class_moves(children[i].class as usize / SYMMETRIES);
                 }
-                if u32::from(children[i].distance) > radius {
-                    continue;
+            }
+            if u32::from(children[i].distance) <= radius || rest(m) <= radius {
+                let child = near.find(entry, symmetry);
+                if child != NearNode::NONE {
+                    near.prefetch(child.id);
+                    children[i] = Phase1Node { distance: near.distance(child.id), near: child, ..children[i] };
                 }
             }
-            let child = near.find(entry, symmetry);
-            if child != NearNode::NONE {
-                near.prefetch(child.id);
-                children[i] = Phase1Node { distance: near.distance(child.id), near: child, ..children[i] };
-            }
+            admitted |= self.admits(at, togo, m, children[i]);
         }
+        admitted
     }
 
     /// Phase 2 from the cube the phase-1 path leads to, within `budget`: first whether any
