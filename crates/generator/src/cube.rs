@@ -77,8 +77,8 @@ pub fn flip_slice_classes() -> FlipSliceClasses {
 }
 
 impl FlipSliceClasses {
-    /// Where face turn `m` (by index) takes the representative of class `class`: `class * 16
-    /// + s` of the flip-slice it leads to.
+    /// Where face turn `m` (by index) takes the representative of class `class`: the
+    /// flip-slice it leads to, as `class * 16 + s` ([`FlipSliceClasses::class_of`]).
     pub fn after(&self, moves: &CoordinateMoves, class: usize, m: usize) -> u32 {
         let (flip_slice, _) = moves.moved(self.representatives[class] as usize, 0, m);
         self.class_of[flip_slice]
