@@ -1,7 +1,7 @@
 //! Any Rubik's cube, by Herbert Kociemba's two-phase algorithm over generated tables.
 //!
 //! Phase 1 brings the cube into G1 = <U, D, R2, L2, F2, B2>, phase 2 solves it there; see
-//! [`crate::cube_search`] for the search. The tables ([`specs`]), 62.6 MB in all:
+//! [`crate::cube_search`] for the search. The tables ([`specs`]), 62.5 MB in all:
 //! - `cube-sym-class-3.tbl`: what finds the class of any of the 1,013,760 flip-slice
 //!   coordinates under the 16 symmetries that keep the U-D axis, and the symmetry that takes
 //!   it to the class's representative (module `cube_classes`; 0.37 MB).

@@ -23,8 +23,8 @@ pub(crate) unsafe fn map_read_only(file: &File) -> io::Result<Mmap> {
 /// Asks the processor to start loading the cache line where `items[index]` starts, so that
 /// a read of it soon after waits less: the cube's search reads the phase-1 entries of a
 /// node's children together this way, their cache misses overlapping, and loads the
-/// near-G1 graph rows of the nodes it will enter. A hint only; an index past the end is
-/// ignored.
+/// near-G1 graph rows and class-move rows of the nodes it will enter. A hint only; an index
+/// past the end is ignored.
 #[inline]
 pub(crate) fn prefetch<T>(items: &[T], index: usize) {
     #[cfg(target_arch = "x86_64")]
