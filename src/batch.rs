@@ -9,9 +9,12 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use puzzle_tables_query::answer::AnswerError;
+use serde::Serialize;
 use serde_json::json;
 
 use crate::input::Lines;
+use crate::tables::answer_error;
 use crate::writer::{self, errln};
 use crate::SolveOptions;
 
@@ -21,6 +24,21 @@ pub struct LineAnswer {
     pub text: String,
     /// The answer as a JSON object, written compactly on one line.
     pub json: serde_json::Value,
+}
+
+/// Answers every line of standard input by `answer` (the library's answer path): the text
+/// line `text` makes of the answer, or the answer's JSON; a refused board is the line's
+/// rejection, any other error ends the run.
+pub fn answer_lines_by<A: Serialize>(
+    options: &SolveOptions,
+    mut answer: impl FnMut(&str) -> Result<A, AnswerError>,
+    text: impl Fn(&A) -> String,
+) -> anyhow::Result<ExitCode> {
+    answer_lines(options, |line| match answer(line) {
+        Ok(answered) => Ok(Ok(LineAnswer { text: text(&answered), json: serde_json::to_value(&answered)? })),
+        Err(AnswerError::Input(refused)) => Ok(Err(refused.why)),
+        Err(error) => Err(answer_error(error)),
+    })
 }
 
 /// A line's case was rejected, for the reason given.

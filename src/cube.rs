@@ -6,30 +6,25 @@
 //! `-` (or `--scramble -`) reads one cube per line and writes one solution per line, in
 //! order: moves separated by single spaces, an empty line for a solved cube.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 use puzzle_tables_models::judge::InputError;
-use puzzle_tables_models::magic_cube::{self as model, judge_answer, Turn, JUDGE_LIMIT};
-use puzzle_tables_query::cube::{
-    moves_from_turns, moves_text, parse_moves, Cube, Facelets, Metric, Move, TwoPhaseSolver,
-};
-use puzzle_tables_query::magic_cube::{Answer, CubeTable};
+use puzzle_tables_models::magic_cube as model;
+use puzzle_tables_query::answer::{metric_noun as noun, AnswerOptions, CubeAnswer, CubeInput};
+use puzzle_tables_query::cube::{moves_text, Facelets, Metric, TwoPhaseSolver};
 use puzzle_tables_query::{Puzzle, Tables};
 use serde_json::json;
 
-use crate::batch::{answer_lines, LineAnswer, Rejection};
+use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::{read_input, JudgeInput};
-use crate::report::{steps_json, write_json, write_walk, DepthReport};
-use crate::tables::TablesDir;
+use crate::report::{answer_options, write_json, write_walk, DepthReport};
+use crate::tables::{answer_error, TablesDir};
 use crate::writer;
 use crate::SolveOptions;
-
-/// The quarter-turn radius within which the magic cube's table gives exact answers.
-const EXACT_RADIUS: u32 = 2 * puzzle_tables_query::magic_cube::TABLE_DEPTH as u32;
 
 /// `solve cube FACELETS`, `solve cube --net FILE`, `solve cube --scramble MOVES`.
 #[derive(clap::Args)]
@@ -75,212 +70,70 @@ impl SolveArgs {
     }
 }
 
-/// The cube's solution and what is known about it.
-struct Solution {
-    moves: Vec<Move>,
-    /// Whether the solution has the fewest quarter turns of all (found in the magic cube's
-    /// table or by meeting it in the middle).
-    optimal_in_quarter_turns: bool,
-    /// A shortest solution in quarter turns when it is within the judge's limit.
-    judge_turns: Option<Vec<Turn>>,
-}
-
-/// The tables `solve cube` reads: the magic cube's always, the two-phase solver's when a
-/// cube is beyond the magic cube's direct reach.
-struct Solvers<'a> {
-    tables: &'a TablesDir,
-    exact: CubeTable,
-    two_phase: Option<TwoPhaseSolver>,
-    threads: Option<u16>,
-}
-
-impl<'a> Solvers<'a> {
-    fn open(tables: &'a TablesDir, threads: Option<u16>) -> anyhow::Result<Solvers<'a>> {
-        let exact = tables.open(Puzzle::MagicCube, Tables::magic_cube)?;
-        Ok(Solvers { tables, exact, two_phase: None, threads })
-    }
-
-    /// A solution of at most `max` in `metric`, or why there is none.
-    fn solve(&mut self, cube: &Cube, metric: Metric, max: u32) -> anyhow::Result<Result<Solution, Rejection>> {
-        if let Some(turns) = self.exact.solution_within_depth(cube)? {
-            let moves = moves_from_turns(&turns);
-            if metric.length(&moves) <= max {
-                let judge_turns = (turns.len() <= JUDGE_LIMIT).then_some(turns);
-                return Ok(Ok(Solution { moves, optimal_in_quarter_turns: true, judge_turns }));
-            }
-        }
-        if self.two_phase.is_none() {
-            self.two_phase = Some(two_phase_solver(self.tables, self.threads)?);
-        }
-        let solver = self.two_phase.as_ref().expect("opened above");
-        let Some(moves) = solver.solve(cube, metric, max) else {
-            return Ok(Err(format!(
-                "no solution of at most {} found (every cube has one within {})",
-                plural(max, noun(metric)),
-                metric.gods_number()
-            )));
-        };
-        // Within twice the table's depth, meeting the table in the middle is exact. Whether
-        // the cube is that close, the two-phase search tells (it misses no solution of at
-        // most its bound, and one direction suffices to prove there is none), where meeting
-        // the table takes 0.6 s: pruned by exact quarter-turn distances, it refutes 12
-        // quarter turns in a fraction of a millisecond for all but the rare close cubes.
-        let within_radius =
-            Metric::Qtm.length(&moves) <= EXACT_RADIUS || solver.is_within(cube, Metric::Qtm, EXACT_RADIUS);
-        if within_radius {
-            if let Answer::Solution(turns) = self.exact.optimal_solution(cube)? {
-                let exact = moves_from_turns(&turns);
-                if metric.length(&exact) <= max {
-                    return Ok(Ok(Solution { moves: exact, optimal_in_quarter_turns: true, judge_turns: None }));
-                }
-            }
-        }
-        Ok(Ok(Solution { moves, optimal_in_quarter_turns: false, judge_turns: None }))
-    }
-}
-
-/// The two-phase solver, searching on `threads` threads, by default one per core.
-pub fn two_phase_solver(tables: &TablesDir, threads: Option<u16>) -> anyhow::Result<TwoPhaseSolver> {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let solver = tables.open(Puzzle::Cube, Tables::cube)?;
-    Ok(solver.with_threads(threads.map_or(cores, usize::from)))
-}
-
-/// What `metric` counts: "face turn" or "quarter turn".
-fn noun(metric: Metric) -> &'static str {
-    match metric {
-        Metric::Htm => "face turn",
-        Metric::Qtm => "quarter turn",
-    }
-}
-
-/// The answer as JSON fields (without the drawings).
-fn solution_json(facelets: &Facelets, solution: &Solution, metric: Metric) -> serde_json::Value {
-    let quarter_turns = Metric::Qtm.length(&solution.moves);
-    let mut value = json!({
-        "puzzle": "cube",
-        "facelets": facelets.to_urfdlb(),
-        "metric": metric.label(),
-        "moves": moves_text(&solution.moves),
-        "length": metric.length(&solution.moves),
-        "face_turns": Metric::Htm.length(&solution.moves),
-        "quarter_turns": quarter_turns,
-        "optimal_in_quarter_turns": solution.optimal_in_quarter_turns,
-        "distance": solution.optimal_in_quarter_turns.then_some(quarter_turns),
-        "judge_answer": judge_answer(solution.judge_turns.as_deref()),
-    });
-    if let Some(turns) = &solution.judge_turns {
-        value["judge_steps"] = json!(turns.iter().map(|t| t.judge_step()).collect::<Vec<_>>());
-    }
-    value
-}
-
-/// The one cube named on the command line, as stickers (colours as given).
-fn read_cube(args: &SolveArgs) -> anyhow::Result<Facelets> {
+/// The cube `args` name (a facelet string, the judge's net, or a scramble), as the answer
+/// path reads it: its text and how it is written.
+fn cube_text(args: &SolveArgs) -> anyhow::Result<(String, CubeInput)> {
     if let Some(path) = &args.net {
         let text = read_input(Some(path))?;
-        return model::parse_net(&text).map_err(|e| anyhow!("not a cube net: {e}"));
+        let facelets = model::parse_net(&text).map_err(|e| anyhow!("not a cube net: {e}"))?;
+        return Ok((facelets.to_urfdlb(), CubeInput::Facelets));
     }
-    if let Some(scramble) = &args.scramble {
-        let moves = parse_moves(scramble).context("not a scramble")?;
-        return Ok(Cube::SOLVED.apply_moves(&moves).facelets());
+    match &args.scramble {
+        Some(scramble) => Ok((scramble.clone(), CubeInput::Scramble)),
+        None => Ok((args.facelets.join(" "), CubeInput::Facelets)),
     }
-    Facelets::from_urfdlb(&args.facelets.join(" ")).context("not a facelet string")
+}
+
+/// The answer path's options for `args`.
+fn options(args: &SolveArgs) -> AnswerOptions {
+    AnswerOptions { metric: args.metric(), max: args.max, ..answer_options(&args.options) }
 }
 
 /// `solve cube`: one cube, or one per line of standard input.
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let metric = args.metric();
-    let max = args.max.unwrap_or(metric.gods_number());
-    let batch_of_scrambles = args.scramble.as_deref() == Some("-");
-    if batch_of_scrambles || args.facelets == ["-"] {
-        let mut solvers = Solvers::open(tables, args.threads)?;
-        return answer_lines(&args.options, |line| {
-            Ok(solve_line(&mut solvers, line, batch_of_scrambles, metric, max)?.map(|(facelets, solution)| {
-                LineAnswer { text: moves_text(&solution.moves), json: solution_json(&facelets, &solution, metric) }
-            }))
-        });
+    let answerer = tables.answerer()?.with_cube_threads(threads(args.threads));
+    let (text, cube_input) = cube_text(args)?;
+    let options = AnswerOptions { cube_input, ..options(args) };
+    if text == "-" {
+        let moves = |answer: &CubeAnswer| answer.moves.clone();
+        return answer_lines_by(&args.options, |line| answerer.answer_cube(line, &options), moves);
     }
-    let facelets = read_cube(args)?;
-    let cube = facelets.cube().context("not a cube that turns can solve")?;
-    let solution = Solvers::open(tables, args.threads)?.solve(&cube, metric, max)?.map_err(|why| anyhow!(why))?;
+    let answer = answerer.answer_cube(&text, &options).map_err(answer_error)?;
     let out = &mut writer::stdout();
-    let after_each: Vec<Facelets> = solution
-        .moves
-        .iter()
-        .scan(facelets, |f, m| {
-            *f = m.quarter_turns().fold(*f, |f, turn| f.turn(turn));
-            Some(*f)
-        })
-        .collect();
     if args.options.json {
-        let mut value = solution_json(&facelets, &solution, metric);
-        if args.options.show {
-            let steps = solution.moves.iter().zip(&after_each).map(|(m, f)| (m.to_string(), f.to_urfdlb()));
-            value["steps"] = steps_json(steps);
-        }
-        write_json(out, &value)?;
+        write_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);
     }
-    write_solution(out, &solution, metric)?;
-    if args.options.show {
-        let steps = solution.moves.iter().zip(&after_each).map(|(m, f)| (m.to_string(), f.net()));
-        write_walk(out, "start", &facelets.net(), steps)?;
+    let metric = args.metric();
+    let note = match (answer.optimal_in_quarter_turns, metric) {
+        _ if answer.moves.is_empty() => String::new(),
+        (false, _) => String::new(),
+        (true, Metric::Qtm) => ", the fewest possible".to_string(),
+        (true, Metric::Htm) => format!(" ({}, the fewest possible)", plural(answer.quarter_turns, "quarter turn")),
+    };
+    writeln!(out, "{}", answer_line(answer.length as usize, noun(metric), &note, &answer.moves))?;
+    if let Some(walk) = &answer.walk {
+        write_walk(out, walk)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_solution(out: &mut impl Write, solution: &Solution, metric: Metric) -> io::Result<()> {
-    let length = metric.length(&solution.moves) as usize;
-    let quarter_turns = Metric::Qtm.length(&solution.moves);
-    let note = match (solution.optimal_in_quarter_turns, metric) {
-        _ if solution.moves.is_empty() => String::new(),
-        (false, _) => String::new(),
-        (true, Metric::Qtm) => ", the fewest possible".to_string(),
-        (true, Metric::Htm) => format!(" ({}, the fewest possible)", plural(quarter_turns, "quarter turn")),
-    };
-    writeln!(out, "{}", answer_line(length, noun(metric), &note, &moves_text(&solution.moves)))?;
-    if let Some(turns) = &solution.judge_turns {
-        writeln!(out, "judge steps:\n{}", turns.len())?;
-        for turn in turns {
-            writeln!(out, "{}", turn.judge_step())?;
-        }
-    }
-    Ok(())
+/// Threads for the two-phase search: `threads`, by default one per core.
+fn threads(threads: Option<u16>) -> usize {
+    threads.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from)
 }
 
-/// One line's cube (a facelet string, or a scramble) and its solution, or why the line is
-/// rejected.
-fn solve_line(
-    solvers: &mut Solvers,
-    line: &str,
-    scramble: bool,
-    metric: Metric,
-    max: u32,
-) -> anyhow::Result<Result<(Facelets, Solution), Rejection>> {
-    let facelets = if scramble {
-        match parse_moves(line) {
-            Ok(moves) => Cube::SOLVED.apply_moves(&moves).facelets(),
-            Err(why) => return Ok(Err(why.to_string())),
-        }
-    } else {
-        match Facelets::from_urfdlb(line) {
-            Ok(facelets) => facelets,
-            Err(why) => return Ok(Err(why.to_string())),
-        }
-    };
-    let cube = match facelets.cube() {
-        Ok(cube) => cube,
-        Err(why) => return Ok(Err(why.to_string())),
-    };
-    Ok(solvers.solve(&cube, metric, max)?.map(|solution| (facelets, solution)))
+/// The two-phase solver, searching on `threads` threads, by default one per core.
+pub fn two_phase_solver(tables: &TablesDir, threads_given: Option<u16>) -> anyhow::Result<TwoPhaseSolver> {
+    let solver = tables.open(Puzzle::Cube, Tables::cube)?;
+    Ok(solver.with_threads(threads(threads_given)))
 }
 
 /// `judge cube`: one facelet string per line, one solution (at most 20 face turns) per
 /// line; a rejected line has no answer line, as in every judge mode.
 pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
     let (metric, max) = (Metric::Htm, Metric::Htm.gods_number());
-    let mut solvers = Solvers::open(tables, None)?;
+    let answerer = tables.answerer()?.with_cube_threads(threads(None));
     input.answer_each_line(
         |number, line| {
             let line = line.trim();
@@ -290,7 +143,7 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
             (!line.is_empty()).then(|| cube.map_err(|why| InputError::new(number, why)))
         },
         |cube, out| {
-            let solution = solvers.solve(cube, metric, max)?.map_err(|why| anyhow!(why))?;
+            let solution = answerer.solve_cube(cube, metric, max, true).map_err(answer_error)?;
             writeln!(out, "{}", moves_text(&solution.moves))?;
             Ok(())
         },

@@ -3,19 +3,17 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
-use puzzle_tables_models::cubic::{
-    self as model, judge_answer, roll_letters, Cell, Pattern, Roll, StartClass, State, JUDGE_CAP, PATTERNS, STATES,
-};
+use puzzle_tables_models::cubic::{self as model, judge_answer, Cell, StartClass, JUDGE_CAP, PATTERNS, STATES};
+use puzzle_tables_query::answer::{AnswerOptions, CubicAnswer};
 use puzzle_tables_query::cubic::{CubicDistances, CubicSolver};
 use puzzle_tables_query::Metadata;
 use serde_json::json;
 
-use crate::batch::{answer_lines, LineAnswer};
+use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{steps_json, write_json, write_walk};
-use crate::tables::TablesDir;
+use crate::report::{answer_options, write_json, write_walk};
+use crate::tables::{answer_error, TablesDir};
 use crate::writer;
 use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
@@ -74,85 +72,28 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput, exact: bool) -> anyhow::Res
 /// The distance and an optimal roll sequence; `--show` draws the top colours after every
 /// roll, `--json` for programs.
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let answerer = tables.answerer()?;
+    let options = AnswerOptions { start: Some(args.start), ..answer_options(&args.options) };
     if args.pattern == ["-"] {
-        let solver = open_solver(tables)?;
-        return answer_lines(&args.options, |line| {
-            let pattern: Pattern = match line.parse() {
-                Ok(pattern) => pattern,
-                Err(why) => return Ok(Err(format!("{why}"))),
-            };
-            let (rolls, states) = solve_pattern(tables, &solver, args.start, &pattern)?;
-            let text = format!("{} {}", rolls.len(), roll_letters(&rolls)).trim_end().to_string();
-            Ok(Ok(LineAnswer { text, json: solve_json(args, &pattern, &rolls, &states) }))
-        });
+        let text = |answer: &CubicAnswer| format!("{} {}", answer.distance, answer.moves).trim_end().to_string();
+        return answer_lines_by(&args.options, |line| answerer.answer_cubic(line, &options), text);
     }
-    let pattern: Pattern = args.pattern.join(" ").parse().context("not a cubic-puzzle pattern")?;
-    let (rolls, states) = solve_pattern(tables, &open_solver(tables)?, args.start, &pattern)?;
+    let answer = answerer.answer_cubic(&args.pattern.join(" "), &options).map_err(answer_error)?;
     let out = &mut writer::stdout();
     if args.options.json {
-        write_json(out, &solve_json(args, &pattern, &rolls, &states))?;
+        write_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let beyond_cap = if rolls.len() > usize::from(JUDGE_CAP) { " (beyond the judge's 30: it answers -1)" } else { "" };
-    writeln!(out, "{}", answer_line(rolls.len(), "roll", beyond_cap, &roll_letters(&rolls)))?;
-    if args.options.show {
-        let steps = rolls.iter().zip(&states[1..]).map(|(roll, state)| {
-            (format!("the cube on {} rolls {}:", state.empty(), roll.word()), format!("{:#}", state.pattern()))
-        });
-        write_walk(out, &format!("start, {} empty:", args.start), &format!("{:#}", states[0].pattern()), steps)?;
+    let beyond_cap = if answer.beyond_judge_cap() { " (beyond the judge's 30: it answers -1)" } else { "" };
+    writeln!(out, "{}", answer_line(answer.distance, "roll", beyond_cap, &answer.moves))?;
+    if let Some(walk) = &answer.walk {
+        write_walk(out, walk)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// An optimal roll sequence for `pattern` from `start`, and the states along it, checked
-/// to end on the pattern.
-fn solve_pattern(
-    tables: &TablesDir,
-    solver: &CubicSolver,
-    start: Cell,
-    pattern: &Pattern,
-) -> anyhow::Result<(Vec<Roll>, Vec<State>)> {
-    let rolls = solver.optimal_rolls(start, pattern)?;
-    let shown = replay(start, &rolls).filter(|states| states.last().map(State::pattern) == Some(*pattern));
-    let Some(states) = shown else {
-        bail!(
-            "the rolls found for {pattern} from {start} do not lead to it: the tables are inconsistent; rebuild them with {}",
-            tables.gen_command(Puzzle::Cubic)
-        );
-    };
-    Ok((rolls, states))
-}
-
-/// The states from the start through every roll, or `None` if a roll is impossible.
-fn replay(start: Cell, rolls: &[Roll]) -> Option<Vec<State>> {
-    let mut states = vec![State::start(start)];
-    for &roll in rolls {
-        states.push(states.last()?.roll(roll)?);
-    }
-    Some(states)
-}
-
 fn xy(cell: Cell) -> [u32; 2] {
     [cell.x(), cell.y()]
-}
-
-fn solve_json(args: &SolveArgs, pattern: &Pattern, rolls: &[Roll], states: &[State]) -> serde_json::Value {
-    let mut answer = json!({
-        "puzzle": "cubic",
-        "start": xy(args.start),
-        "pattern": pattern.to_string(),
-        "distance": rolls.len(),
-        "judge_answer": judge_answer(u8::try_from(rolls.len()).unwrap_or(u8::MAX)),
-        "moves": roll_letters(rolls),
-    });
-    if args.options.show {
-        let steps = rolls
-            .iter()
-            .zip(&states[1..])
-            .map(|(roll, state)| (roll.letter().to_string(), state.pattern().to_string()));
-        answer["steps"] = steps_json(steps);
-    }
-    answer
 }
 
 /// One start class's figures, from its two tables' metadata.

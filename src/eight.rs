@@ -3,16 +3,16 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use puzzle_tables_models::eight::{self as model, move_letters, Board, Move};
+use puzzle_tables_models::eight as model;
+use puzzle_tables_query::answer::EightAnswer;
 use puzzle_tables_query::eight::EightTable;
 use serde_json::json;
 
-use crate::batch::{answer_lines, LineAnswer};
+use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{steps_json, write_json, write_walk, DepthReport};
-use crate::tables::TablesDir;
+use crate::report::{answer_options, write_json, write_walk, DepthReport};
+use crate::tables::{answer_error, TablesDir};
 use crate::writer;
 use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
@@ -52,62 +52,27 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
 
 /// The distance and an optimal move string; `--show` draws each board, `--json` for programs.
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let answerer = tables.answerer()?;
+    let options = answer_options(&args.options);
     if args.board == ["-"] {
-        let table = open(tables)?;
-        return answer_lines(&args.options, |line| {
-            let board: Board = match line.parse() {
-                Ok(board) => board,
-                Err(why) => return Ok(Err(format!("{why}"))),
-            };
-            let moves = table.optimal_moves(&board)?;
-            let text = moves.as_ref().map_or_else(|| "unsolvable".to_string(), |m| move_letters(m));
-            Ok(Ok(LineAnswer { text, json: answer_json(&board, moves.as_deref(), false) }))
-        });
+        let text = |answer: &EightAnswer| answer.moves.clone().unwrap_or_else(|| "unsolvable".to_string());
+        return answer_lines_by(&args.options, |line| answerer.answer_eight(line, &options), text);
     }
-    let board: Board = args.board.join(" ").parse().context("not an eight-puzzle board")?;
-    let moves = open(tables)?.optimal_moves(&board)?;
+    let answer = answerer.answer_eight(&args.board.join(" "), &options).map_err(answer_error)?;
     let out = &mut writer::stdout();
     if args.options.json {
-        write_json(out, &answer_json(&board, moves.as_deref(), args.options.show))?;
+        write_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let Some(moves) = moves else {
+    let (Some(distance), Some(moves)) = (answer.distance, &answer.moves) else {
         writeln!(out, "unsolvable: the tiles are an odd permutation, and no move changes that")?;
         return Ok(ExitCode::SUCCESS);
     };
-    writeln!(out, "{}", answer_line(moves.len(), "move", "", &move_letters(&moves)))?;
-    if args.options.show {
-        let steps = moves.iter().zip(boards_along(&board, &moves));
-        write_walk(
-            out,
-            "start",
-            &format!("{board:#}"),
-            steps.map(|(m, next)| (m.letter().to_string(), format!("{next:#}"))),
-        )?;
+    writeln!(out, "{}", answer_line(distance, "move", "", moves))?;
+    if let Some(walk) = &answer.walk {
+        write_walk(out, walk)?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The boards after each move.
-fn boards_along(board: &Board, moves: &[Move]) -> Vec<Board> {
-    moves.iter().scan(*board, |b, &step| b.apply(step).inspect(|n| *b = *n)).collect()
-}
-
-/// The answer for programs: `null` distance and moves for an unsolvable board; `--show`
-/// adds the steps.
-fn answer_json(board: &Board, moves: Option<&[Move]>, show: bool) -> serde_json::Value {
-    let mut answer = json!({
-        "puzzle": "eight",
-        "board": board.to_string(),
-        "solvable": moves.is_some(),
-        "distance": moves.map(<[Move]>::len),
-        "moves": moves.map(move_letters),
-    });
-    if let (Some(moves), true) = (moves, show) {
-        let after = boards_along(board, moves);
-        answer["steps"] = steps_json(moves.iter().zip(&after).map(|(m, b)| (m.letter().to_string(), b.to_string())));
-    }
-    answer
 }
 
 /// Boards, the farthest distance and boards per distance, from the table's metadata.

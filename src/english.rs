@@ -1,17 +1,7 @@
 //! Counts in English (`1 move`, `2 moves`) and the first line every `solve` prints, so each
 //! puzzle words its answers the same way.
 
-use std::fmt::Display;
-
-/// `count` and `noun`, the noun plural unless the count is one: `1 move`, `0 moves`,
-/// `2 quarter turns`. Every noun the binary counts takes a plain `s`.
-pub fn plural<N: Display + PartialEq + From<u8>>(count: N, noun: &str) -> String {
-    if count == N::from(1) {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
-}
+pub use puzzle_tables_query::answer::plural;
 
 /// A `solve` answer's first line: `19 moves: ullddrurdllurrdlurd`, `1 move: u`, and for a
 /// solved start `0 moves: already solved`. `note` follows the count: `35 rolls (beyond the

@@ -6,20 +6,22 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
-use puzzle_tables_models::fifteen::{self as model, move_letters, Board, Move};
+use puzzle_tables_models::fifteen::{self as model, move_letters, Board};
+use puzzle_tables_query::answer::{AnswerOptions, FifteenAnswer, SearchHook};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
 use puzzle_tables_query::fifteen_search::{self, Outcome, Search, SearchProgress};
 use puzzle_tables_query::Puzzle;
 use serde_json::json;
 
-use crate::batch::{answer_lines, LineAnswer};
+use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{steps_json, write_json, write_walk};
-use crate::tables::TablesDir;
+use crate::report::{answer_options, write_json, write_walk};
+use crate::tables::{answer_error, TablesDir};
 use crate::writer::{self, err};
 use crate::SolveOptions;
 
@@ -81,21 +83,42 @@ pub fn open(tables: &TablesDir, choice: Option<Partition>) -> anyhow::Result<Pat
 /// Solves `board`, showing the current bound on standard error when it is a terminal and
 /// the search has taken more than a second.
 fn search(databases: &PatternDatabases, board: &Board, max_moves: usize) -> Search {
-    let started = Instant::now();
-    let terminal = io::stderr().is_terminal();
-    let mut shown = false;
-    let mut progress = |now: SearchProgress| {
-        if terminal && started.elapsed() > QUIET_FOR {
+    let progress = TerminalProgress::new();
+    let answer = fifteen_search::solve(databases, board, max_moves, &mut |now| progress.show(&board.to_string(), now));
+    progress.clear();
+    answer
+}
+
+/// A search's bound and nodes on standard error, when it is a terminal and the search has
+/// taken more than a second; cleared at the end.
+struct TerminalProgress {
+    started: Instant,
+    terminal: bool,
+    shown: AtomicBool,
+}
+
+impl TerminalProgress {
+    fn new() -> TerminalProgress {
+        TerminalProgress {
+            started: Instant::now(),
+            terminal: io::stderr().is_terminal(),
+            shown: AtomicBool::new(false),
+        }
+    }
+
+    fn show(&self, board: &str, now: SearchProgress) {
+        if self.terminal && self.started.elapsed() > QUIET_FOR {
             let (bound, nodes) = (plural(now.bound, "move"), plural(now.nodes, "node"));
             err!("\r\x1b[Ksearching {board}: bound {bound}, {nodes}");
-            shown = true;
+            self.shown.store(true, Ordering::Relaxed);
         }
-    };
-    let answer = fifteen_search::solve(databases, board, max_moves, &mut progress);
-    if shown {
-        err!("\r\x1b[K");
     }
-    answer
+
+    fn clear(&self) {
+        if self.shown.load(Ordering::Relaxed) {
+            err!("\r\x1b[K");
+        }
+    }
 }
 
 /// UVa 10181: one line per board, an optimal move string or `This puzzle is not
@@ -129,79 +152,49 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::R
 /// The fewest moves and the first such move string in dictionary order; `--show` draws each
 /// board, `--json` for programs, `-` for one board per line.
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let max_moves = args.search.max_moves;
+    let answerer = tables.answerer()?;
+    let progress = Arc::new(TerminalProgress::new());
+    let shown = Arc::clone(&progress);
+    let options = AnswerOptions {
+        max_moves: Some(args.search.max_moves),
+        partition: args.search.partition,
+        progress: Some(SearchHook(Arc::new(move |board, now| shown.show(board, now)))),
+        ..answer_options(&args.options)
+    };
     if args.board == ["-"] {
-        let databases = open(tables, args.search.partition)?;
-        return answer_lines(&args.options, |line| {
-            let board: Board = match line.parse() {
-                Ok(board) => board,
-                Err(why) => return Ok(Err(format!("{why}"))),
-            };
-            let answer = search(&databases, &board, max_moves);
-            let text = match &answer.outcome {
-                Outcome::Solved(moves) => move_letters(moves),
-                Outcome::Unsolvable => "unsolvable".to_string(),
-                Outcome::BeyondLimit(limit) => format!("more than {}", plural(*limit, "move")),
-            };
-            Ok(Ok(LineAnswer { text, json: answer_json(&board, &databases, &answer, false) }))
-        });
+        let text = |answer: &FifteenAnswer| match (&answer.moves, answer.more_than) {
+            (Some(moves), _) => moves.clone(),
+            (None, Some(limit)) => format!("more than {}", plural(limit, "move")),
+            (None, None) => "unsolvable".to_string(),
+        };
+        let code = answer_lines_by(&args.options, |line| answerer.answer_fifteen(line, &options), text);
+        progress.clear();
+        return code;
     }
-    let board: Board = args.board.join(" ").parse().context("not a fifteen-puzzle board")?;
-    let databases = open(tables, args.search.partition)?;
-    let answer = search(&databases, &board, max_moves);
+    let answer = answerer.answer_fifteen(&args.board.join(" "), &options).map_err(answer_error)?;
+    progress.clear();
     let out = &mut writer::stdout();
     if args.options.json {
-        write_json(out, &answer_json(&board, &databases, &answer, args.options.show))?;
+        write_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);
     }
-    match &answer.outcome {
-        Outcome::Unsolvable => writeln!(
+    match (answer.distance, &answer.moves, answer.more_than) {
+        (Some(distance), Some(moves), _) => {
+            writeln!(out, "{}", answer_line(distance, "move", "", moves))?;
+            if let Some(walk) = &answer.walk {
+                write_walk(out, walk)?;
+            }
+        }
+        (_, _, Some(limit)) => {
+            writeln!(out, "more than {} (--max-moves {})", plural(limit, "move"), args.search.max_moves)?
+        }
+        _ => writeln!(
             out,
             "unsolvable: the inversions among the tiles plus the blank's row from the bottom are even, and no move \
              changes that"
         )?,
-        Outcome::BeyondLimit(limit) => writeln!(out, "more than {} (--max-moves {max_moves})", plural(*limit, "move"))?,
-        Outcome::Solved(moves) => {
-            writeln!(out, "{}", answer_line(moves.len(), "move", "", &move_letters(moves)))?;
-            if args.options.show {
-                let steps = moves.iter().zip(boards_along(&board, moves));
-                let steps = steps.map(|(m, next)| (m.letter().to_string(), format!("{next:#}")));
-                write_walk(out, "start", &format!("{board:#}"), steps)?;
-            }
-        }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The boards after each move.
-fn boards_along(board: &Board, moves: &[Move]) -> Vec<Board> {
-    moves.iter().scan(*board, |b, &step| b.apply(step).inspect(|n| *b = *n)).collect()
-}
-
-fn answer_json(board: &Board, databases: &PatternDatabases, answer: &Search, show: bool) -> serde_json::Value {
-    let mut value = json!({
-        "puzzle": "fifteen",
-        "board": board.to_string(),
-        "solvable": answer.outcome != Outcome::Unsolvable,
-        "distance": null,
-        "moves": null,
-        "partition": databases.partition().label(),
-        "nodes": answer.nodes,
-    });
-    match &answer.outcome {
-        Outcome::Solved(moves) => {
-            value["distance"] = json!(moves.len());
-            value["moves"] = json!(move_letters(moves));
-            if show {
-                let after = boards_along(board, moves);
-                value["steps"] =
-                    steps_json(moves.iter().zip(&after).map(|(m, b)| (m.letter().to_string(), b.to_string())));
-            }
-        }
-        Outcome::BeyondLimit(limit) => value["more_than"] = json!(limit),
-        Outcome::Unsolvable => {}
-    }
-    value
 }
 
 /// Per database of the partition in use: its tiles, placements and placements per value.

@@ -2,7 +2,10 @@
 
 use std::io::{self, Write};
 
+use puzzle_tables_query::answer::{AnswerOptions, Walk};
 use puzzle_tables_query::Metadata;
+
+use crate::SolveOptions;
 
 /// `stats` for a puzzle with one table: headline lines, then the entries per distance; as
 /// JSON, `{"puzzle", NOUN: total, "max_distance", "NOUN_per_distance"}` and `extra` fields.
@@ -70,29 +73,23 @@ fn write_depth_counts(out: &mut impl Write, noun: &str, counts: &[u64]) -> io::R
     Ok(())
 }
 
-/// `--show`: the start under `start_label`, then each step numbered, with its label and the
+/// `--show`: the start under its caption, then each step numbered, with its caption and the
 /// puzzle after it. Drawings may end with a newline or not.
-pub fn write_walk(
-    out: &mut impl Write,
-    start_label: &str,
-    start: &str,
-    steps: impl IntoIterator<Item = (String, String)>,
-) -> io::Result<()> {
-    writeln!(out, "\n{start_label}\n{}", start.trim_end_matches('\n'))?;
-    for (number, (label, drawing)) in steps.into_iter().enumerate() {
-        writeln!(out, "\n{}. {label}\n{}", number + 1, drawing.trim_end_matches('\n'))?;
+pub fn write_walk(out: &mut impl Write, walk: &Walk) -> io::Result<()> {
+    writeln!(out, "\n{}\n{}", walk.start_caption, walk.start.trim_end_matches('\n'))?;
+    for (number, (caption, drawing)) in walk.steps.iter().enumerate() {
+        writeln!(out, "\n{}. {caption}\n{}", number + 1, drawing.trim_end_matches('\n'))?;
     }
     Ok(())
 }
 
-/// `--show --json`, the same shape for every puzzle: one object per move, `{"move": M,
-/// "state": S}`, S the puzzle after the move, written as its input is written.
-pub fn steps_json(steps: impl IntoIterator<Item = (String, String)>) -> serde_json::Value {
-    steps.into_iter().map(|(step, state)| serde_json::json!({ "move": step, "state": state })).collect()
+/// The options of the answer path that `solve`'s own options ask for (`--show`: the steps).
+pub fn answer_options(options: &SolveOptions) -> AnswerOptions {
+    AnswerOptions { steps: options.show, ..AnswerOptions::default() }
 }
 
 /// Writes `value` as pretty JSON and a newline.
-pub fn write_json(out: &mut impl Write, value: &serde_json::Value) -> anyhow::Result<()> {
+pub fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> anyhow::Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;
     writeln!(out)?;
     Ok(())

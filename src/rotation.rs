@@ -3,16 +3,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use puzzle_tables_models::rotation::{self as model, judge_answer, move_letters, Board, SYMBOLS};
+use puzzle_tables_models::rotation::{self as model, judge_answer};
+use puzzle_tables_query::answer::RotationAnswer;
 use puzzle_tables_query::rotation::RotationTable;
-use serde_json::json;
 
-use crate::batch::{answer_lines, LineAnswer};
+use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{steps_json, write_json, write_walk, DepthReport};
-use crate::tables::TablesDir;
+use crate::report::{answer_options, write_json, write_walk, DepthReport};
+use crate::tables::{answer_error, TablesDir};
 use crate::writer;
 use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
@@ -48,61 +47,36 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
 /// The distance, the judge's move string and the centre symbol, and how far each symbol
 /// is from the centre; `--show` draws each board, `--json` for programs.
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let answerer = tables.answerer()?;
+    let options = answer_options(&args.options);
     if args.board == ["-"] {
-        let table = open(tables)?;
-        return answer_lines(&args.options, |line| {
-            let board: Board = match line.parse() {
-                Ok(board) => board,
-                Err(why) => return Ok(Err(format!("{why}"))),
-            };
-            let solution = table.solve(&board)?;
-            // The judge's two lines on one: the moves (or `No moves needed`) and the centre.
-            let text = judge_answer(&solution.moves, solution.centre).trim_end().replace('\n', " ");
-            let json = json!({ "board": board.to_string(), "distance": solution.moves.len(),
-                "moves": move_letters(&solution.moves), "centre": solution.centre });
-            Ok(Ok(LineAnswer { text, json }))
-        });
+        // The judge's two lines on one: the moves (or `No moves needed`) and the centre.
+        let text = |answer: &RotationAnswer| format!("{} {}", judge_moves(answer), answer.centre);
+        return answer_lines_by(&args.options, |line| answerer.answer_rotation(line, &options), text);
     }
-    let board: Board = args.board.join(" ").parse().context("not a rotation-game board")?;
-    let table = open(tables)?;
-    let solution = table.solve(&board)?;
-    let symbol_distances = table.symbol_distances(&board)?;
-    let boards: Vec<Board> = solution
-        .moves
-        .iter()
-        .scan(board, |b, &step| {
-            *b = b.apply(step);
-            Some(*b)
-        })
-        .collect();
+    let answer = answerer.answer_rotation(&args.board.join(" "), &options).map_err(answer_error)?;
     let out = &mut writer::stdout();
     if args.options.json {
-        let mut answer = json!({
-            "puzzle": "rotation",
-            "board": board.to_string(),
-            "distance": solution.moves.len(),
-            "moves": move_letters(&solution.moves),
-            "centre": solution.centre,
-            "symbol_distances": SYMBOLS.iter().zip(symbol_distances)
-                .map(|(symbol, distance)| (symbol.to_string(), json!(distance)))
-                .collect::<serde_json::Map<_, _>>(),
-        });
-        if args.options.show {
-            let steps = solution.moves.iter().zip(&boards).map(|(m, b)| (m.letter().to_string(), b.to_string()));
-            answer["steps"] = steps_json(steps);
-        }
         write_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);
     }
-    writeln!(out, "{}", answer_line(solution.moves.len(), "move", "", &move_letters(&solution.moves)))?;
-    writeln!(out, "centre: {}", solution.centre)?;
-    let per_symbol: Vec<String> = SYMBOLS.iter().zip(symbol_distances).map(|(s, d)| format!("{s}: {d}")).collect();
+    writeln!(out, "{}", answer_line(answer.distance, "move", "", &answer.moves))?;
+    writeln!(out, "centre: {}", answer.centre)?;
+    let per_symbol: Vec<String> = answer.symbol_distances.iter().map(|(s, d)| format!("{s}: {d}")).collect();
     writeln!(out, "moves to bring each symbol to the centre: {}", per_symbol.join(", "))?;
-    if args.options.show {
-        let steps = solution.moves.iter().zip(&boards).map(|(m, next)| (m.letter().to_string(), format!("{next:#}")));
-        write_walk(out, "start", &format!("{board:#}"), steps)?;
+    if let Some(walk) = &answer.walk {
+        write_walk(out, walk)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The judge's first line: the moves, or `No moves needed`.
+fn judge_moves(answer: &RotationAnswer) -> &str {
+    if answer.moves.is_empty() {
+        model::NO_MOVES_NEEDED
+    } else {
+        &answer.moves
+    }
 }
 
 /// Placements, the farthest distance and placements per distance, from the table's metadata.

@@ -9,6 +9,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzle_tables_dist::{unpack, Manifest, TableRecord};
 use puzzle_tables_generator::{write_table, BuiltTable, Progress};
+use puzzle_tables_query::answer::{AnswerError, Answerer};
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::{
     check_entries, default_dir, optional_tables_of, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec,
@@ -18,6 +19,7 @@ use puzzle_tables_query::{
 use crate::writer::{self, errln};
 
 /// The directory of table files.
+#[derive(Clone)]
 pub struct TablesDir {
     dir: PathBuf,
 }
@@ -32,11 +34,6 @@ impl TablesDir {
         Ok(TablesDir { dir })
     }
 
-    /// The command that builds `puzzle`'s tables in this directory, in backquotes.
-    pub fn gen_command(&self, puzzle: Puzzle) -> String {
-        format!("`puzzle-tables --tables {} gen {puzzle}`", self.dir.display())
-    }
-
     /// Where the table `spec` lives.
     pub fn path_of(&self, spec: &TableSpec) -> PathBuf {
         self.dir.join(spec.file_name())
@@ -47,11 +44,25 @@ impl TablesDir {
     /// with a table is an error that names the file ([`with_rebuild_hint`] adds the command
     /// that rebuilds it).
     pub fn open<T>(&self, puzzle: Puzzle, reader: impl FnOnce(&Tables) -> Result<T, TableError>) -> anyhow::Result<T> {
+        self.build_missing(puzzle)?;
+        Ok(reader(&self.tables()?)?)
+    }
+
+    /// Builds `puzzle`'s tables when any is missing, saying so on standard error.
+    pub fn build_missing(&self, puzzle: Puzzle) -> anyhow::Result<()> {
         if let Some(missing) = tables_of(puzzle).iter().map(|spec| self.path_of(spec)).find(|path| !path.exists()) {
             errln!("puzzle-tables: {}: missing; building the {puzzle} tables (first use)", missing.display());
             self.generate(puzzle)?;
         }
-        Ok(reader(&self.tables()?)?)
+        Ok(())
+    }
+
+    /// The library's one answer path over this directory, memory-mapped; a puzzle's missing
+    /// tables are built the first time it is asked about.
+    pub fn answerer(&self) -> anyhow::Result<Answerer> {
+        let builder = self.clone();
+        let prepare = move |puzzle| builder.build_missing(puzzle).map_err(|error| format!("{error:#}"));
+        Ok(Answerer::new(self.tables()?).with_preparation(prepare))
     }
 
     /// Opens a reader with `reader` from the tables present, building nothing.
@@ -274,6 +285,15 @@ pub fn with_rebuild_hint(error: anyhow::Error) -> anyhow::Error {
             anyhow::anyhow!("{error:#}\n  {hint}")
         }
         None => error,
+    }
+}
+
+/// An error of the answer path as the binary reports it: a table's with the file it names
+/// (so [`with_rebuild_hint`] finds it), a refused board as `what: why`.
+pub fn answer_error(error: AnswerError) -> anyhow::Error {
+    match error {
+        AnswerError::Table(error) => error.into(),
+        other => anyhow::anyhow!("{other}"),
     }
 }
 

@@ -235,18 +235,22 @@ fn urfdlb(stickers: &Stickers) -> String {
 }
 
 #[test]
-fn solve_prints_standard_notation_judge_steps_and_each_net() {
+fn solve_prints_the_solution_alone_and_each_net_and_the_judge_steps_only_in_json() {
     let cube = apply(&apply(&SOLVED, judge_step("2 1")), judge_step("4 -1"));
     let output = solve(&[&urfdlb(&cube), "--show"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
     let text = stdout_of(&output);
     let expected = format!(
-        "2 face turns (2 quarter turns, the fewest possible): U R'\njudge steps:\n2\n4 1\n2 -1\n\nstart\n{}\n1. U\n{}\n2. R'\n{}",
+        "2 face turns (2 quarter turns, the fewest possible): U R'\n\nstart\n{}\n1. U\n{}\n2. R'\n{}",
         letters_net(&cube, "LFRBUD"),
         letters_net(&apply(&cube, judge_step("4 1")), "LFRBUD"),
         letters_net(&SOLVED, "LFRBUD"),
     );
     assert_eq!(text, expected);
+    let output = solve(&[&urfdlb(&cube), "--json"]);
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(answer["judge_answer"], "2\n4 1\n2 -1\n");
+    assert_eq!(answer["judge_steps"], serde_json::json!(["4 1", "2 -1"]));
 }
 
 fn letters_net(stickers: &Stickers, names: &str) -> String {

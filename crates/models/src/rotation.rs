@@ -409,10 +409,13 @@ pub fn move_letters(moves: &[Move]) -> String {
     moves.iter().map(|m| m.letter()).collect()
 }
 
-/// The judge's two lines for one case: the moves (or `No moves needed`) and the symbol in
+/// The judge's first line for a board whose centre is filled already.
+pub const NO_MOVES_NEEDED: &str = "No moves needed";
+
+/// The judge's two lines for one case: the moves (or [`NO_MOVES_NEEDED`]) and the symbol in
 /// the centre after them, each ending in a newline.
 pub fn judge_answer(moves: &[Move], centre: u8) -> String {
-    let first = if moves.is_empty() { "No moves needed".to_string() } else { move_letters(moves) };
+    let first = if moves.is_empty() { NO_MOVES_NEEDED.to_string() } else { move_letters(moves) };
     format!("{first}\n{centre}\n")
 }
 

@@ -21,6 +21,7 @@
 /// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
 pub use puzzle_tables_models::cubic::{roll_letters, Cell, Colour, Pattern, PatternError, Roll, StartClass, State};
 
+use std::collections::HashSet;
 use std::path::Path;
 
 use puzzle_tables_models::cubic::{ReducedRanking, Symmetry, PATTERNS, RANKING_VERSION};
@@ -263,5 +264,43 @@ impl CubicSolver {
         }
         let message = format!("no state of pattern {target} lies at its distance {distance}");
         Err(states.table.error(TableErrorKind::Inconsistent(message)))
+    }
+
+    /// The rolls from the start with `start` empty that begin some shortest sequence to
+    /// `pattern` (none when the start shows it). Every other roll leads one roll farther:
+    /// a roll changes the distance by exactly one.
+    ///
+    /// The states of shortest sequences are found layer by layer back from the pattern's
+    /// states with the right residue, each layer one roll nearer the start by the state
+    /// table, and cut by the pattern table's lower bound; a state of the last layer that the
+    /// start rolls to proves the whole chain, as its length equals the pattern's distance.
+    pub fn optimal_first_rolls(&self, start: Cell, pattern: &Pattern) -> Vec<Roll> {
+        let class = StartClass::of(start);
+        let symmetry = Symmetry::to_representative(start);
+        let target = symmetry.pattern(pattern);
+        let patterns = self.distances.of_class(class);
+        let distance = patterns.distance(&target);
+        let states = self.states_of_class(class);
+        let near = |state: &State, rolls_left: u8| {
+            states.reaches(state)
+                && states.distance_mod4(state) == rolls_left % 4
+                && patterns.distance(&state.pattern()) <= rolls_left
+        };
+        let mut layer: HashSet<State> = (0..=u8::MAX).map(|choice| target.state(choice)).collect();
+        layer.retain(|state| near(state, distance));
+        for rolls_left in (1..distance).rev() {
+            layer = layer
+                .iter()
+                .flat_map(|state| Roll::ALL.into_iter().filter_map(|roll| state.roll(roll)))
+                .filter(|state| near(state, rolls_left))
+                .collect();
+        }
+        let back = symmetry.inverse();
+        let first = Roll::ALL
+            .into_iter()
+            .filter(|&roll| distance > 0 && states.start.roll(roll).is_some_and(|next| layer.contains(&next)));
+        let mut rolls: Vec<Roll> = first.map(|roll| back.roll(roll)).collect();
+        rolls.sort_by_key(|roll| Roll::ALL.iter().position(|r| r == roll));
+        rolls
     }
 }

@@ -64,6 +64,7 @@
 //! without it.
 #![deny(missing_docs)]
 
+pub mod answer;
 pub mod buckets;
 pub mod cube;
 mod cube_classes;

@@ -1,0 +1,108 @@
+//! The cubic eight-puzzle's answer: the pattern's distance, an optimal roll sequence
+//! checked to end on the pattern, and which first rolls lie on a shortest sequence.
+
+use serde::Serialize;
+
+use super::{AnswerError, AnswerOptions, Answerer, Child, InputError, Step, Walk};
+use crate::cubic::{roll_letters, Cell, CubicSolver, Pattern, Roll, State};
+use crate::TableErrorKind;
+use puzzle_tables_models::cubic::{judge_answer, JUDGE_CAP};
+
+/// A cubic eight-puzzle pattern's answer from a start cell.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CubicAnswer {
+    /// `"cubic"`.
+    pub puzzle: &'static str,
+    /// The initially empty cell, `[x, y]` from 1 to 3.
+    pub start: [u32; 2],
+    /// The wanted top colours, row by row, `E` for the empty cell.
+    pub pattern: String,
+    /// The fewest rolls, exact (beyond the judge's cap of 30 too).
+    pub distance: usize,
+    /// What the judge prints: the distance, or -1 beyond 30.
+    pub judge_answer: i32,
+    /// A shortest roll sequence, each roll named by the way the cube travels: `u d l r`.
+    pub moves: String,
+    /// The top colours after every roll, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Vec<Step>>,
+    /// Every roll from the start and where it leads, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub children: Option<Vec<Child>>,
+    /// The walk drawn, with `steps`.
+    #[serde(skip)]
+    pub walk: Option<Walk>,
+}
+
+impl CubicAnswer {
+    /// Whether the distance is beyond the judge's cap (where it answers -1).
+    pub fn beyond_judge_cap(&self) -> bool {
+        self.distance > usize::from(JUDGE_CAP)
+    }
+}
+
+/// The answer for `text` from `options.start`.
+pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -> Result<CubicAnswer, AnswerError> {
+    let start = options.start.ok_or_else(|| InputError::new("no start cell", "cubic needs the start cell X,Y"))?;
+    let pattern: Pattern = text.parse().map_err(|why| InputError::new("not a cubic-puzzle pattern", why))?;
+    let solver = answerer.cubic()?;
+    let rolls = solver.optimal_rolls(start, &pattern)?;
+    let states = replay(start, &rolls).filter(|states| states.last().map(State::pattern) == Some(pattern));
+    let Some(states) = states else {
+        let message = format!("the rolls found for {pattern} from {start} do not lead to it");
+        let table = solver.states_of_class(crate::cubic::StartClass::of(start)).table();
+        return Err(table.error(TableErrorKind::Inconsistent(message)).into());
+    };
+    let mut answer = CubicAnswer {
+        puzzle: "cubic",
+        start: [start.x(), start.y()],
+        pattern: pattern.to_string(),
+        distance: rolls.len(),
+        judge_answer: judge_answer(u8::try_from(rolls.len()).unwrap_or(u8::MAX)),
+        moves: roll_letters(&rolls),
+        steps: None,
+        children: None,
+        walk: None,
+    };
+    if options.steps {
+        let steps = rolls.iter().zip(&states[1..]);
+        answer.steps = Some(
+            steps.clone().map(|(r, s)| Step { step: r.letter().to_string(), state: s.pattern().to_string() }).collect(),
+        );
+        answer.walk = Some(Walk {
+            start_caption: format!("start, {start} empty:"),
+            start: format!("{:#}", states[0].pattern()),
+            steps: steps
+                .map(|(r, s)| (format!("the cube on {} rolls {}:", s.empty(), r.word()), format!("{:#}", s.pattern())))
+                .collect(),
+        });
+    }
+    if options.children {
+        answer.children = Some(children(solver, start, &pattern, rolls.len() as u32));
+    }
+    Ok(answer)
+}
+
+/// The states from the start through every roll, or `None` if a roll is impossible.
+fn replay(start: Cell, rolls: &[Roll]) -> Option<Vec<State>> {
+    let mut states = vec![State::start(start)];
+    for &roll in rolls {
+        states.push(states.last()?.roll(roll)?);
+    }
+    Some(states)
+}
+
+/// Each roll from the start: one nearer when it begins a shortest sequence, else one farther.
+fn children(solver: &CubicSolver, start: Cell, pattern: &Pattern, distance: u32) -> Vec<Child> {
+    let optimal = solver.optimal_first_rolls(start, pattern);
+    let from = State::start(start);
+    Roll::ALL
+        .into_iter()
+        .filter_map(|roll| Some((roll, from.roll(roll)?)))
+        .map(|(roll, next)| {
+            let child = if optimal.contains(&roll) { distance - 1 } else { distance + 1 };
+            Child::exact(roll.letter().to_string(), next.pattern().to_string(), child, Some(distance))
+        })
+        .collect()
+}

@@ -1,0 +1,83 @@
+//! The rotation game's answer: the three symbols' distances, the table's walk, and each
+//! child's distances.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{walk, AnswerError, AnswerOptions, Answerer, Child, InputError, Step, Walk};
+use crate::rotation::{move_letters, Board, Move, RotationTable};
+use puzzle_tables_models::rotation::SYMBOLS;
+
+/// A rotation-game board's answer.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RotationAnswer {
+    /// `"rotation"`.
+    pub puzzle: &'static str,
+    /// The board, its 24 symbols in order.
+    pub board: String,
+    /// The fewest moves that fill the centre with one symbol.
+    pub distance: usize,
+    /// The shortest sequence smallest in dictionary order, moves `A` to `H`.
+    pub moves: String,
+    /// The symbol in the centre at the end.
+    pub centre: u8,
+    /// For each symbol, the fewest moves that bring it to the centre.
+    pub symbol_distances: BTreeMap<String, u8>,
+    /// The board after every move, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Vec<Step>>,
+    /// Every move and where it leads, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub children: Option<Vec<Child>>,
+    /// The walk drawn, with `steps`.
+    #[serde(skip)]
+    pub walk: Option<Walk>,
+}
+
+/// The answer for `text`.
+pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -> Result<RotationAnswer, AnswerError> {
+    let board: Board = text.parse().map_err(|why| InputError::new("not a rotation-game board", why))?;
+    let table = answerer.rotation()?;
+    let solution = table.solve(&board)?;
+    let symbol_distances = table.symbol_distances(&board)?;
+    let distance = solution.moves.len();
+    let mut answer = RotationAnswer {
+        puzzle: "rotation",
+        board: board.to_string(),
+        distance,
+        moves: move_letters(&solution.moves),
+        centre: solution.centre,
+        symbol_distances: SYMBOLS.iter().zip(symbol_distances).map(|(s, d)| (s.to_string(), d)).collect(),
+        steps: None,
+        children: None,
+        walk: None,
+    };
+    if options.steps {
+        let after = walk(board, &solution.moves, |b, m| b.apply(m));
+        let steps = solution.moves.iter().zip(&after);
+        answer.steps =
+            Some(steps.clone().map(|(m, b)| Step { step: m.letter().to_string(), state: b.to_string() }).collect());
+        answer.walk = Some(Walk {
+            start_caption: "start".into(),
+            start: format!("{board:#}"),
+            steps: steps.map(|(m, b)| (m.letter().to_string(), format!("{b:#}"))).collect(),
+        });
+    }
+    if options.children {
+        answer.children = Some(children(table, &board, distance as u32)?);
+    }
+    Ok(answer)
+}
+
+/// Each of the eight moves, with the distance after it: the least of its symbols'.
+fn children(table: &RotationTable, board: &Board, parent: u32) -> Result<Vec<Child>, AnswerError> {
+    let mut children = Vec::with_capacity(Move::ALL.len());
+    for step in Move::ALL {
+        let next = board.apply(step);
+        let distance = table.symbol_distances(&next)?.into_iter().min().unwrap_or(0);
+        children.push(Child::exact(step.letter().to_string(), next.to_string(), u32::from(distance), Some(parent)));
+    }
+    Ok(children)
+}
