@@ -17,6 +17,7 @@ mod judge;
 mod magic_cube;
 mod report;
 mod rotation;
+mod serve;
 mod setter;
 mod shell;
 mod tables;
@@ -84,6 +85,10 @@ enum Command {
     /// moves, each as at most 20 face turns that make it from solved.
     #[command(long_about = setter::scramble::FAIRNESS)]
     Scramble(setter::scramble::ScrambleArgs),
+    /// Serve the tables over HTTP: a JSON API (`/api/v1/PUZZLE?board=...`, batches, random
+    /// boards, scrambles, `/api/v1/openapi.json`, `/metrics`) and a page to solve puzzles
+    /// in a browser (`/`).
+    Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish or powershell) on standard output.
     Completions(shell::CompletionsArgs),
     /// Write the man pages into a directory (`cargo xtask man` runs it).
@@ -140,7 +145,8 @@ enum SolveCommand {
     ///
     /// Prints a solution of at most 20 face turns (--metric qtm: 26 quarter turns) by the
     /// two-phase algorithm, and the fewest quarter turns wherever the magic cube's table
-    /// reaches (within 12), saying so; the judge's steps when it would accept them.
+    /// reaches (within 12), saying so. `--json` adds the magic-cube judge's (ZOJ 2477) answer
+    /// and steps (`judge_answer`, `judge_steps`).
     #[command(alias = "magic-cube")]
     Cube(cube::SolveArgs),
     /// A fifteen-puzzle board: 16 numbers row by row, 0 the blank, such as
@@ -323,6 +329,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => setter::check_command(&tables, &args),
         Command::Random(args) => setter::random_command(&tables, &args),
         Command::Scramble(args) => setter::scramble::run(&tables, &args),
+        Command::Serve(args) => serve::run(&tables, &args),
         Command::Completions(args) => shell::completions(&args),
         Command::ManPages(args) => shell::man_pages(&args),
     }

@@ -59,7 +59,7 @@ fn every_eight_board_drawn_has_its_distance_by_bfs() {
         let d = distance.to_string();
         let count = if distance == 0 { "1" } else { "2" };
         let out = drawn(Puzzle::Eight, &["--distance", &d, "--count", count, "--seed", &d]);
-        assert_eq!(out.lines().count(), count.parse().unwrap());
+        assert_eq!(out.lines().count(), count.parse::<usize>().unwrap());
         for line in out.lines() {
             assert_eq!(eight_distances().get(&eight_cells(line)), Some(&distance), "{line}");
         }

@@ -50,15 +50,28 @@ pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Res
 
 /// `random PUZZLE [--distance D] [--count N] [--seed S] [--judge-input]`.
 pub fn random_command(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::Result<ExitCode> {
+    let mut out = crate::writer::stdout_buffered();
+    random_to(tables, args, &mut out)
+}
+
+/// What `random` prints, as text (the server's `random`).
+pub fn random_into(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::Result<String> {
+    let mut out = Vec::new();
+    random_to(tables, args, &mut out)?;
+    Ok(String::from_utf8(out)?)
+}
+
+/// `random`, written to `out`.
+fn random_to(tables: &TablesDir, args: &random::RandomArgs, out: &mut dyn std::io::Write) -> anyhow::Result<ExitCode> {
     if args.start.is_some() && args.puzzle != Puzzle::Cubic {
         bail!("--start is the cubic puzzle's start cell; {} has none", args.puzzle);
     }
     match args.puzzle {
-        Puzzle::Eight => random::run(&eight::Eight::open(tables, false)?, args),
-        Puzzle::Cubic => random::run(&cubic::Cubic::open(tables)?.with_start(args.start), args),
-        Puzzle::Rotation => random::run(&rotation::Rotation::open(tables)?, args),
-        Puzzle::MagicCube => random::run(&magic_cube::MagicCube::open(tables)?, args),
-        Puzzle::Fifteen => random::run(&fifteen::FifteenBoards, args),
+        Puzzle::Eight => random::run(&eight::Eight::open(tables, false)?, args, out),
+        Puzzle::Cubic => random::run(&cubic::Cubic::open(tables)?.with_start(args.start), args, out),
+        Puzzle::Rotation => random::run(&rotation::Rotation::open(tables)?, args, out),
+        Puzzle::MagicCube => random::run(&magic_cube::MagicCube::open(tables)?, args, out),
+        Puzzle::Fifteen => random::run(&fifteen::FifteenBoards, args, out),
         Puzzle::Cube => bail!("random does not know the cube yet (the magic cube's is `random magic-cube`)"),
         unknown => bail!("unknown puzzle {unknown}: this build of random does not know it"),
     }

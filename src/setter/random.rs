@@ -18,7 +18,7 @@ use puzzle_tables_models::cubic::Cell;
 use puzzle_tables_query::Puzzle;
 
 use super::prng::Prng;
-use crate::writer::{self, errln};
+use crate::writer::errln;
 
 /// `random PUZZLE`.
 #[derive(clap::Args)]
@@ -120,16 +120,15 @@ pub trait Drawer {
     fn write_boards(&self, out: &mut dyn Write, boards: &[Self::Board], judge_input: bool) -> io::Result<()>;
 }
 
-/// Draws `args.count` boards with `drawer` and prints them.
-pub fn run<D: Drawer>(drawer: &D, args: &RandomArgs) -> anyhow::Result<ExitCode> {
+/// Draws `args.count` boards with `drawer` and writes them to `out`.
+pub fn run<D: Drawer>(drawer: &D, args: &RandomArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.seed.is_none() {
         errln!("puzzle-tables: random {}: --seed {seed}", drawer.label());
     }
     let (name, population) = drawer.population(args.distance)?;
     let boards = draw(population, args.count, &mut Prng::new(seed), &format!("{} {name}", drawer.label()))?;
-    let mut out = writer::stdout_buffered();
-    drawer.write_boards(&mut out, &boards, args.judge_input)?;
+    drawer.write_boards(out, &boards, args.judge_input)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -53,6 +53,18 @@ machine.";
 
 /// `scramble cube`: `args.count` scrambles, one per line.
 pub fn run(tables: &TablesDir, args: &ScrambleArgs) -> anyhow::Result<ExitCode> {
+    write_scrambles(tables, args, &mut writer::stdout_buffered())
+}
+
+/// What `scramble` prints, as text (the server's `scramble`).
+pub fn scrambles_into(tables: &TablesDir, args: &ScrambleArgs) -> anyhow::Result<String> {
+    let mut out = Vec::new();
+    write_scrambles(tables, args, &mut out)?;
+    Ok(String::from_utf8(out)?)
+}
+
+/// `scramble`, written to `out`.
+fn write_scrambles(tables: &TablesDir, args: &ScrambleArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let solver = crate::cube::two_phase_solver(tables, None)?;
     let seed = args.seed.unwrap_or_else(super::random::clock_seed);
     if args.seed.is_none() {
@@ -61,7 +73,6 @@ pub fn run(tables: &TablesDir, args: &ScrambleArgs) -> anyhow::Result<ExitCode> 
     let mut prng = Prng::new(seed);
     let near_solved = within_one_move();
     let workers = std::thread::available_parallelism().map_or(1, usize::from);
-    let mut out = writer::stdout_buffered();
     let mut left = args.count;
     while left > 0 {
         // The states are drawn in order from the one stream, so the seed alone decides them.

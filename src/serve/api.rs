@@ -1,0 +1,442 @@
+//! The HTTP API: every route, its parameters read by hand (so every refusal is a JSON
+//! `{"error": WHY}` with the right status), and the answers from the library's one answer
+//! path. Table lookups answer on the request's own task; searches go through the
+//! [`SearchPool`](super::pool::SearchPool).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::{MatchedPath, Path, Query, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use puzzle_tables_query::answer::{Answer, AnswerError, AnswerOptions, CubeInput};
+use puzzle_tables_query::cube::Metric;
+use puzzle_tables_query::fifteen::Partition;
+use puzzle_tables_query::Puzzle;
+use serde::Serialize;
+use serde_json::json;
+
+use super::{page, App};
+use crate::cubic::parse_cell;
+use crate::writer::errln;
+
+/// The most lines a batch may hold.
+pub const MAX_BATCH_LINES: usize = 10_000;
+
+/// The most boards one `random` or `scramble` request may ask for.
+pub const MAX_COUNT: u64 = 1_000;
+
+/// Every route of the server.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/page/{file}", get(page::asset))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .route("/api/v1/openapi.json", get(openapi))
+        .route("/api/v1/cube/scramble", get(scramble))
+        .route("/api/v1/{puzzle}", get(answer))
+        .route("/api/v1/{puzzle}/random", get(random))
+        .route("/api/v1/{puzzle}/batch", post(batch))
+        .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&app), observe))
+        .with_state(app)
+}
+
+/// An error answer: a status and `{"error": WHY}`.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    why: String,
+}
+
+impl ApiError {
+    /// A 400 Bad Request.
+    pub fn bad(why: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::BAD_REQUEST, why: why.into() }
+    }
+
+    /// A 404 Not Found.
+    pub fn not_found(why: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::NOT_FOUND, why: why.into() }
+    }
+
+    /// A 503 with `Retry-After`: the search queue is full.
+    fn busy() -> ApiError {
+        let why = "the search queue is full; retry in a second";
+        ApiError { status: StatusCode::SERVICE_UNAVAILABLE, why: why.into() }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut response = (self.status, Json(json!({ "error": self.why }))).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        response
+    }
+}
+
+impl From<AnswerError> for ApiError {
+    fn from(error: AnswerError) -> ApiError {
+        match error {
+            AnswerError::Input(refused) => ApiError::bad(refused.to_string()),
+            AnswerError::Unavailable(why) => ApiError { status: StatusCode::SERVICE_UNAVAILABLE, why },
+            // A table the server opened at start that fails now is the server's fault.
+            other => ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, why: other.to_string() },
+        }
+    }
+}
+
+impl From<super::pool::Busy> for ApiError {
+    fn from(_: super::pool::Busy) -> ApiError {
+        ApiError::busy()
+    }
+}
+
+/// Counts and logs every request, by its route.
+async fn observe(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let endpoint = request.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_string();
+    let (method, uri) = (request.method().clone(), request.uri().clone());
+    let response = next.run(request).await;
+    let elapsed = started.elapsed();
+    let status = response.status().as_u16();
+    app.metrics.record(&endpoint, status, elapsed);
+    if app.log_json {
+        let line = json!({
+            "method": method.as_str(), "path": uri.path(), "endpoint": endpoint, "status": status,
+            "micros": elapsed.as_micros() as u64,
+        });
+        errln!("{line}");
+    }
+    response
+}
+
+/// The URIs no route matches.
+async fn not_found(request: Request) -> ApiError {
+    ApiError::not_found(format!("no such path: {}", request.uri().path()))
+}
+
+/// `GET /healthz`: the server answers.
+#[utoipa::path(get, path = "/healthz", responses((status = 200, description = "The server answers", body = String)))]
+pub(super) async fn healthz() -> &'static str {
+    "ok\n"
+}
+
+/// `GET /metrics`: Prometheus text.
+#[utoipa::path(get, path = "/metrics", responses((status = 200, description = "Prometheus text", body = String)))]
+pub(super) async fn metrics(State(app): State<Arc<App>>) -> impl IntoResponse {
+    let text = app.metrics.render(app.pool.running(), app.pool.queued(), app.connections());
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text)
+}
+
+/// `GET /api/v1/openapi.json`.
+async fn openapi() -> impl IntoResponse {
+    Json(super::openapi::document())
+}
+
+/// Every error's body.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Why the request was refused.
+    pub error: String,
+}
+
+/// A puzzle's label in a path.
+#[derive(utoipa::ToSchema)]
+#[schema(as = PuzzleLabel)]
+#[allow(dead_code)] // Only its schema is used.
+pub enum PuzzleLabel {
+    /// The eight puzzle.
+    #[schema(rename = "eight")]
+    Eight,
+    /// The cubic eight-puzzle.
+    #[schema(rename = "cubic")]
+    Cubic,
+    /// The rotation game.
+    #[schema(rename = "rotation")]
+    Rotation,
+    /// The magic cube (its table alone).
+    #[schema(rename = "magic-cube")]
+    MagicCube,
+    /// Any Rubik's cube.
+    #[schema(rename = "cube")]
+    Cube,
+    /// The fifteen puzzle.
+    #[schema(rename = "fifteen")]
+    Fifteen,
+}
+
+/// A query string's parameters.
+type Params = HashMap<String, String>;
+
+/// `{puzzle}` of the path, or 404.
+fn puzzle_of(label: &str) -> Result<Puzzle, ApiError> {
+    Puzzle::from_label(label).ok_or_else(|| {
+        let known: Vec<&str> = Puzzle::ALL.iter().map(|p| p.label()).collect();
+        ApiError::not_found(format!("no puzzle {label:?}; the puzzles are {}", known.join(", ")))
+    })
+}
+
+/// A parameter parsed, or a 400 naming it.
+fn parsed<T: std::str::FromStr>(params: &Params, name: &str) -> Result<Option<T>, ApiError> {
+    params
+        .get(name)
+        .map(|text| text.parse().map_err(|_| ApiError::bad(format!("{name}={text:?} is not a valid {name}"))))
+        .transpose()
+}
+
+/// A `true`/`false` parameter, `default` when absent.
+fn flag(params: &Params, name: &str, default: bool) -> Result<bool, ApiError> {
+    Ok(parsed(params, name)?.unwrap_or(default))
+}
+
+/// The answer path's options from the query string; `children` and `steps` default to
+/// `answers_in_full` (on for one board, off for a batch).
+fn answer_options(
+    app: &App,
+    puzzle: Puzzle,
+    params: &Params,
+    answers_in_full: bool,
+) -> Result<AnswerOptions, ApiError> {
+    let start = params.get("start").map(|text| parse_cell(text).map_err(|why| ApiError::bad(format!("start: {why}"))));
+    let metric = match params.get("metric").map(String::as_str) {
+        None | Some("htm") => Metric::Htm,
+        Some("qtm") => Metric::Qtm,
+        Some(other) => return Err(ApiError::bad(format!("metric={other:?}: expected htm or qtm"))),
+    };
+    let partition = match params.get("partition") {
+        None => None,
+        Some(label) => Some(
+            Partition::from_label(label)
+                .ok_or_else(|| ApiError::bad(format!("partition={label:?}: expected 6-6-3 or 7-8")))?,
+        ),
+    };
+    if puzzle == Puzzle::Cubic && start.is_none() {
+        return Err(ApiError::bad("cubic needs start=X,Y, the initially empty cell"));
+    }
+    let max_moves: Option<usize> = parsed(params, "max_moves")?;
+    Ok(AnswerOptions {
+        steps: flag(params, "steps", answers_in_full)?,
+        children: flag(params, "children", answers_in_full)?,
+        start: start.transpose()?,
+        cube_input: if params.contains_key("scramble") { CubeInput::Scramble } else { CubeInput::Facelets },
+        metric,
+        max: parsed(params, "max")?,
+        max_moves,
+        partition,
+        max_nodes: Some(app.search_budget),
+        progress: None,
+    })
+}
+
+/// The board of a one-board request: `board=`, or for the cubes `facelets=` or `scramble=`.
+fn board_of(puzzle: Puzzle, params: &Params) -> Result<String, ApiError> {
+    let names: &[&str] = match puzzle {
+        Puzzle::Cube | Puzzle::MagicCube => &["facelets", "scramble", "board"],
+        _ => &["board"],
+    };
+    names.iter().find_map(|name| params.get(*name).cloned()).ok_or_else(|| {
+        let wanted: Vec<String> = names.iter().map(|name| format!("{name}=")).collect();
+        ApiError::bad(format!("missing the board: give {}", wanted.join(" or ")))
+    })
+}
+
+/// Whether answering `puzzle` is a search (run on the pool) rather than table lookups.
+fn is_search(puzzle: Puzzle) -> bool {
+    matches!(puzzle, Puzzle::Cube | Puzzle::Fifteen)
+}
+
+/// `GET /api/v1/{puzzle}?board=...`: the answer, children and steps included.
+#[utoipa::path(get, path = "/api/v1/{puzzle}",
+    params(
+        ("puzzle" = PuzzleLabel, Path, description = "The puzzle"),
+        ("board" = Option<String>, Query, description = "The board, written as `solve` reads it (the cubes: facelets or scramble)"),
+        ("facelets" = Option<String>, Query, description = "The cubes: the 54-letter facelet string, faces U R F D L B"),
+        ("scramble" = Option<String>, Query, description = "The cubes: face turns made from solved, such as R U R'"),
+        ("start" = Option<String>, Query, description = "Cubic: the initially empty cell X,Y"),
+        ("metric" = Option<String>, Query, description = "Cube: htm (default) or qtm"),
+        ("max" = Option<u32>, Query, description = "Cube: the longest solution wanted"),
+        ("max_moves" = Option<usize>, Query, description = "Fifteen: give up beyond this many moves"),
+        ("partition" = Option<String>, Query, description = "Fifteen: 6-6-3 or 7-8"),
+        ("children" = Option<bool>, Query, description = "Every move and where it leads [default: true]"),
+        ("steps" = Option<bool>, Query, description = "The board after every move of the answer [default: true]"),
+    ),
+    responses(
+        (status = 200, description = "The answer (an unsolvable board too: distance null)", body = Answer),
+        (status = 400, description = "A bad board or parameter", body = ErrorBody),
+        (status = 404, description = "No such puzzle", body = ErrorBody),
+        (status = 503, description = "The search queue is full; retry", body = ErrorBody),
+    ))]
+pub(super) async fn answer(
+    State(app): State<Arc<App>>,
+    Path(label): Path<String>,
+    Query(params): Query<Params>,
+) -> Result<Response, ApiError> {
+    let puzzle = puzzle_of(&label)?;
+    let options = answer_options(&app, puzzle, &params, true)?;
+    let board = board_of(puzzle, &params)?;
+    let answered = if is_search(puzzle) {
+        let searcher = Arc::clone(&app);
+        app.pool.run(false, move || searcher.answerer.answer(puzzle, &board, &options)).await?
+    } else {
+        app.answerer.answer(puzzle, &board, &options)
+    };
+    Ok(Json(answered?).into_response())
+}
+
+/// `POST /api/v1/{puzzle}/batch`: one board a line in, one JSON answer (or
+/// `{"line": N, "error": WHY}`) a line out, in order.
+#[utoipa::path(post, path = "/api/v1/{puzzle}/batch",
+    params(("puzzle" = PuzzleLabel, Path, description = "The puzzle"),
+        ("start" = Option<String>, Query, description = "Cubic: the initially empty cell X,Y"),
+        ("metric" = Option<String>, Query, description = "Cube: htm (default) or qtm"),
+        ("scramble" = Option<String>, Query, description = "Cube: present when the lines are scrambles"),
+        ("children" = Option<bool>, Query, description = "Every move and where it leads [default: false]"),
+        ("steps" = Option<bool>, Query, description = "The board after every move [default: false]")),
+    request_body(content = String, content_type = "text/plain", description = "One board a line, at most 10,000 lines"),
+    responses(
+        (status = 200, description = "One JSON answer a line, in order; a refused line is {\"line\": N, \"error\": WHY}", body = String, content_type = "application/x-ndjson"),
+        (status = 400, description = "A bad parameter", body = ErrorBody),
+        (status = 404, description = "No such puzzle", body = ErrorBody),
+        (status = 413, description = "Too many lines, or too large a body", body = ErrorBody),
+        (status = 503, description = "The search queue is full; retry", body = ErrorBody),
+    ))]
+pub(super) async fn batch(
+    State(app): State<Arc<App>>,
+    Path(label): Path<String>,
+    Query(params): Query<Params>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let puzzle = puzzle_of(&label)?;
+    let options = answer_options(&app, puzzle, &params, false)?;
+    let text = std::str::from_utf8(&body).map_err(|e| ApiError::bad(format!("the body is not UTF-8: {e}")))?;
+    let lines: Vec<String> = text.lines().map(|line| line.trim_start_matches('\u{feff}').to_string()).collect();
+    if lines.len() > MAX_BATCH_LINES {
+        let why = format!("{} lines: a batch holds at most {MAX_BATCH_LINES}", lines.len());
+        return Err(ApiError { status: StatusCode::PAYLOAD_TOO_LARGE, why });
+    }
+    let mut out = String::new();
+    if is_search(puzzle) {
+        // Each line waits its turn on the pool, so a batch never holds more than one thread.
+        for (number, line) in lines.into_iter().enumerate() {
+            let (searcher, options) = (Arc::clone(&app), options.clone());
+            let answered =
+                app.pool.run(true, move || batch_line(&searcher, puzzle, number + 1, &line, &options)).await?;
+            out.push_str(&answered?);
+        }
+    } else {
+        let answerer = Arc::clone(&app);
+        let answered = tokio::task::spawn_blocking(move || {
+            lines
+                .iter()
+                .enumerate()
+                .map(|(i, line)| batch_line(&answerer, puzzle, i + 1, line, &options))
+                .collect::<Result<String, ApiError>>()
+        });
+        out = answered.await.unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic()))?;
+    }
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], out).into_response())
+}
+
+/// One batch line's answer line: the answer, or its refusal in its place.
+fn batch_line(
+    app: &App,
+    puzzle: Puzzle,
+    number: usize,
+    line: &str,
+    options: &AnswerOptions,
+) -> Result<String, ApiError> {
+    let value = match app.answerer.answer(puzzle, line, options) {
+        Ok(answer) => serde_json::to_value(answer).map_err(|e| ApiError::bad(e.to_string()))?,
+        Err(AnswerError::Input(refused)) => json!({ "line": number, "error": refused.to_string() }),
+        Err(other) => return Err(other.into()),
+    };
+    Ok(format!("{value}\n"))
+}
+
+/// What `random` and `scramble` answer: the seed used and the boards, one per line as the
+/// command line prints them.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Drawn {
+    /// The puzzle.
+    pub puzzle: String,
+    /// The seed (given, or from the clock).
+    pub seed: u64,
+    /// The judge's input format, as `random` prints it (`scramble`: one scramble a line).
+    pub text: String,
+}
+
+/// `count` and `seed` of a drawing request.
+fn count_and_seed(params: &Params) -> Result<(u64, u64), ApiError> {
+    let count = parsed(params, "count")?.unwrap_or(1);
+    if count == 0 || count > MAX_COUNT {
+        return Err(ApiError::bad(format!("count={count}: from 1 to {MAX_COUNT}")));
+    }
+    Ok((count, parsed(params, "seed")?.unwrap_or_else(crate::setter::random::clock_seed)))
+}
+
+/// `GET /api/v1/{puzzle}/random?distance=D&count=N&seed=S` (cubic: `&start=X,Y`).
+#[utoipa::path(get, path = "/api/v1/{puzzle}/random",
+    params(("puzzle" = PuzzleLabel, Path, description = "The puzzle"),
+        ("distance" = Option<u32>, Query, description = "Only boards exactly this far"),
+        ("count" = Option<u64>, Query, description = "How many distinct boards, 1 to 1000"),
+        ("seed" = Option<u64>, Query, description = "The same seed gives the same boards"),
+        ("start" = Option<String>, Query, description = "Cubic: the start cell X,Y")),
+    responses(
+        (status = 200, description = "The boards, in the judge's input format", body = Drawn),
+        (status = 400, description = "A bad parameter, or no such boards", body = ErrorBody),
+        (status = 404, description = "No such puzzle", body = ErrorBody),
+        (status = 503, description = "The search queue is full; retry", body = ErrorBody),
+    ))]
+pub(super) async fn random(
+    State(app): State<Arc<App>>,
+    Path(label): Path<String>,
+    Query(params): Query<Params>,
+) -> Result<Response, ApiError> {
+    let puzzle = puzzle_of(&label)?;
+    let (count, seed) = count_and_seed(&params)?;
+    let start = match params.get("start") {
+        Some(text) => Some(parse_cell(text).map_err(|why| ApiError::bad(format!("start: {why}")))?),
+        None => None,
+    };
+    let args = crate::setter::random::RandomArgs {
+        puzzle,
+        distance: parsed(&params, "distance")?,
+        count,
+        seed: Some(seed),
+        judge_input: false,
+        start,
+    };
+    let tables = app.tables.clone();
+    // Drawing may list a whole layer (seconds for the deepest): it takes a search's place.
+    let text = app.pool.run(false, move || crate::setter::random_into(&tables, &args)).await?;
+    let text = text.map_err(|error| ApiError::bad(format!("{error:#}")))?;
+    Ok(Json(Drawn { puzzle: puzzle.label().to_string(), seed, text }).into_response())
+}
+
+/// `GET /api/v1/cube/scramble?count=N&seed=S`.
+#[utoipa::path(get, path = "/api/v1/cube/scramble",
+    params(("count" = Option<u64>, Query, description = "How many scrambles, 1 to 1000"),
+        ("seed" = Option<u64>, Query, description = "The same seed gives the same scrambles")),
+    responses(
+        (status = 200, description = "Fair scrambles, one a line", body = Drawn),
+        (status = 400, description = "A bad parameter", body = ErrorBody),
+        (status = 503, description = "The search queue is full; retry", body = ErrorBody),
+    ))]
+pub(super) async fn scramble(State(app): State<Arc<App>>, Query(params): Query<Params>) -> Result<Response, ApiError> {
+    let (count, seed) = count_and_seed(&params)?;
+    let args =
+        crate::setter::scramble::ScrambleArgs { puzzle: "cube".into(), count, seed: Some(seed), facelets: false };
+    let tables = app.tables.clone();
+    let text = app.pool.run(false, move || crate::setter::scramble::scrambles_into(&tables, &args)).await?;
+    let text = text.map_err(|error| ApiError::bad(format!("{error:#}")))?;
+    Ok(Json(Drawn { puzzle: "cube".into(), seed, text }).into_response())
+}

@@ -1,0 +1,101 @@
+//! The server's own counters, written as Prometheus text at `/metrics`: requests and their
+//! latency by endpoint and status, searches running and queued, requests refused.
+//!
+//! A handful of counters needs no metrics framework: a map behind a mutex, touched once a
+//! request, and a text writer.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Latency bucket bounds, in seconds.
+const BUCKETS: [f64; 10] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5];
+
+/// One endpoint's latency histogram.
+#[derive(Default)]
+struct Latency {
+    buckets: [u64; BUCKETS.len()],
+    count: u64,
+    sum: f64,
+}
+
+/// Every counter.
+#[derive(Default)]
+pub struct Metrics {
+    inner: Mutex<Counters>,
+}
+
+#[derive(Default)]
+struct Counters {
+    requests: BTreeMap<(String, u16), u64>,
+    latency: BTreeMap<String, Latency>,
+    refused: u64,
+}
+
+impl Metrics {
+    /// Counts one request to `endpoint` answered with `status` after `elapsed`.
+    pub fn record(&self, endpoint: &str, status: u16, elapsed: Duration) {
+        let mut counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        *counters.requests.entry((endpoint.to_string(), status)).or_default() += 1;
+        let latency = counters.latency.entry(endpoint.to_string()).or_default();
+        let seconds = elapsed.as_secs_f64();
+        latency.count += 1;
+        latency.sum += seconds;
+        for (bucket, bound) in latency.buckets.iter_mut().zip(BUCKETS) {
+            if seconds <= bound {
+                *bucket += 1;
+            }
+        }
+        if status == 503 {
+            counters.refused += 1;
+        }
+    }
+
+    /// The Prometheus text exposition, with the pool's `running` and `queued` searches.
+    pub fn render(&self, running: usize, queued: usize, connections: usize) -> String {
+        let counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut out = String::new();
+        let _ = writeln!(out, "# HELP puzzle_tables_requests_total Requests answered, by endpoint and status.");
+        let _ = writeln!(out, "# TYPE puzzle_tables_requests_total counter");
+        for ((endpoint, status), count) in &counters.requests {
+            let _ =
+                writeln!(out, "puzzle_tables_requests_total{{endpoint=\"{endpoint}\",status=\"{status}\"}} {count}");
+        }
+        let _ = writeln!(out, "# HELP puzzle_tables_request_seconds Time to answer a request, by endpoint.");
+        let _ = writeln!(out, "# TYPE puzzle_tables_request_seconds histogram");
+        for (endpoint, latency) in &counters.latency {
+            for (bound, count) in BUCKETS.iter().zip(latency.buckets) {
+                let _ = writeln!(
+                    out,
+                    "puzzle_tables_request_seconds_bucket{{endpoint=\"{endpoint}\",le=\"{bound}\"}} {count}"
+                );
+            }
+            let _ = writeln!(
+                out,
+                "puzzle_tables_request_seconds_bucket{{endpoint=\"{endpoint}\",le=\"+Inf\"}} {}",
+                latency.count
+            );
+            let _ = writeln!(out, "puzzle_tables_request_seconds_sum{{endpoint=\"{endpoint}\"}} {}", latency.sum);
+            let _ = writeln!(out, "puzzle_tables_request_seconds_count{{endpoint=\"{endpoint}\"}} {}", latency.count);
+        }
+        let gauges = [
+            ("searches_running", "Searches running now.", running as u64, "gauge"),
+            ("searches_queued", "Searches waiting for a thread now.", queued as u64, "gauge"),
+            ("connections_open", "Connections open now.", connections as u64, "gauge"),
+            (
+                "requests_refused_total",
+                "Requests refused because the search queue was full.",
+                counters.refused,
+                "counter",
+            ),
+        ];
+        for (name, help, value, kind) in gauges {
+            let _ = writeln!(
+                out,
+                "# HELP puzzle_tables_{name} {help}\n# TYPE puzzle_tables_{name} {kind}\npuzzle_tables_{name} {value}"
+            );
+        }
+        out
+    }
+}

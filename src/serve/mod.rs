@@ -1,0 +1,224 @@
+//! `puzzle-tables serve`: the tables over HTTP, and a page to look at them.
+//!
+//! axum on tokio, one [`Answerer`] for every request (tables opened once, mapped), the
+//! API in [`api`], searches bounded by [`pool`], counters in [`metrics`], the page in
+//! [`page`]. Connections are accepted by hand (hyper's own builder) so that a slow client's
+//! request head has a deadline, the number of open connections a ceiling, and shutdown a
+//! drain: on SIGTERM or Ctrl-C no new connection is taken, the requests in flight finish,
+//! and the command exits 0.
+
+pub mod api;
+mod metrics;
+mod openapi;
+mod page;
+mod pool;
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use puzzle_tables_query::answer::Answerer;
+use puzzle_tables_query::Puzzle;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::ServiceExt;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::CorsLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+use crate::tables::TablesDir;
+use crate::writer::errln;
+
+/// `serve`.
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    /// The address to listen on (loopback unless told otherwise; port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:8900", value_name = "ADDR")]
+    bind: SocketAddr,
+    /// Searches (the cube, the fifteen puzzle) running at once [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    search_threads: Option<u16>,
+    /// Searches waiting for a thread at most; one more is refused with 503.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    search_queue: usize,
+    /// The most nodes one fifteen-puzzle answer may search (its children's searches
+    /// included); past it the answer gives the proven lower bound and says so.
+    #[arg(long, value_name = "NODES", default_value_t = 20_000_000)]
+    search_budget: u64,
+    /// Connections open at once at most; more wait to be accepted.
+    #[arg(long, value_name = "N", default_value_t = 4096)]
+    max_connections: usize,
+    /// Log: `json` writes one JSON line per request on standard error.
+    #[arg(long, value_name = "FORMAT", value_parser = ["json", "off"], default_value = "off")]
+    log: String,
+}
+
+/// The most bytes of a request body (a batch of 10,000 lines fits).
+const MAX_BODY: usize = 2 << 20;
+
+/// The most bytes of a URI; a longer one is answered 414.
+const MAX_URI: usize = 8 << 10;
+
+/// The most bytes of a request head (request line and headers).
+const MAX_HEAD: usize = 16 << 10;
+
+/// How long a client has to send its request head.
+const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long one request may take before it is answered 408 (tower-http's timeout).
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long shutdown waits for the requests in flight.
+const DRAIN: Duration = Duration::from_secs(5);
+
+/// What every request shares.
+pub struct App {
+    answerer: Answerer,
+    tables: TablesDir,
+    pool: pool::SearchPool,
+    metrics: metrics::Metrics,
+    search_budget: u64,
+    log_json: bool,
+    connections: AtomicUsize,
+}
+
+impl App {
+    /// Connections open now.
+    fn connections(&self) -> usize {
+        self.connections.load(Ordering::Relaxed)
+    }
+}
+
+/// `serve`: builds missing tables, opens them all, and serves until SIGTERM or Ctrl-C.
+pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    for &puzzle in Puzzle::ALL {
+        tables.build_missing(puzzle)?;
+    }
+    let answerer = tables.answerer()?;
+    // Open every table now, so no request pays for it and a damaged table stops the start.
+    answerer.eight()?;
+    answerer.cubic()?;
+    answerer.rotation()?;
+    answerer.magic_cube()?;
+    answerer.two_phase()?;
+    answerer.fifteen(answerer.fifteen_partition(None))?;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = args.search_threads.map_or(cores, usize::from);
+    let app = Arc::new(App {
+        answerer,
+        tables: tables.clone(),
+        pool: pool::SearchPool::new(threads, args.search_queue),
+        metrics: metrics::Metrics::default(),
+        search_budget: args.search_budget,
+        log_json: args.log == "json",
+        connections: AtomicUsize::new(0),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start tokio")?;
+    runtime.block_on(serve(app, args))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Accepts connections until a shutdown signal, then drains.
+async fn serve(app: Arc<App>, args: &ServeArgs) -> anyhow::Result<()> {
+    let listener = TcpListener::bind(args.bind).await.with_context(|| format!("cannot listen on {}", args.bind))?;
+    let address = listener.local_addr()?;
+    errln!("puzzle-tables: serve: listening on http://{address}/");
+    let service = api::router(Arc::clone(&app))
+        .layer(CompressionLayer::new())
+        .layer(CorsLayer::permissive())
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(axum::middleware::from_fn(edge));
+    let slots = Arc::new(Semaphore::new(args.max_connections.max(1)));
+    let graceful = GracefulShutdown::new();
+    let mut signal = std::pin::pin!(shutdown_signal());
+    loop {
+        let slot = tokio::select! {
+            slot = Arc::clone(&slots).acquire_owned() => slot.context("the connection limit closed")?,
+            () = &mut signal => break,
+        };
+        let (stream, _) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of descriptors, or a connection reset before it was accepted: go on.
+                Err(_) => continue,
+            },
+            () = &mut signal => break,
+        };
+        let service = service.clone();
+        let hyper_service = hyper::service::service_fn(move |request| service.clone().oneshot(request));
+        let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+        builder.http1().timer(TokioTimer::new()).header_read_timeout(HEAD_TIMEOUT).max_buf_size(MAX_HEAD);
+        let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), hyper_service).into_owned();
+        let connection = graceful.watch(connection);
+        let counted = Arc::clone(&app);
+        counted.connections.fetch_add(1, Ordering::Relaxed);
+        tokio::spawn(async move {
+            let _ = connection.await;
+            counted.connections.fetch_sub(1, Ordering::Relaxed);
+            drop(slot);
+        });
+    }
+    drop(listener);
+    errln!("puzzle-tables: serve: shutting down, draining the requests in flight");
+    if tokio::time::timeout(DRAIN, graceful.shutdown()).await.is_err() {
+        errln!("puzzle-tables: serve: {} connections still open after {DRAIN:?}; closing them", app.connections());
+    }
+    Ok(())
+}
+
+/// The edge of every request: 414 for a URI over [`MAX_URI`] before any route reads it, and
+/// every error the stack itself gives (413, 405, 408) as JSON `{"error": WHY}` like the API's.
+async fn edge(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    use axum::http::{header, StatusCode};
+    use axum::response::IntoResponse;
+    let length = request.uri().to_string().len();
+    if length > MAX_URI {
+        let why = format!("the URI is {length} bytes; at most {MAX_URI}");
+        return (StatusCode::URI_TOO_LONG, axum::Json(serde_json::json!({ "error": why }))).into_response();
+    }
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json =
+        response.headers().get(header::CONTENT_TYPE).is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let why = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => format!("the body is over {MAX_BODY} bytes"),
+        other => other.canonical_reason().unwrap_or("refused").to_lowercase(),
+    };
+    let mut refused = (status, axum::Json(serde_json::json!({ "error": why }))).into_response();
+    if let Some(allow) = response.headers().get(header::ALLOW) {
+        refused.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    refused
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}
