@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 
 /// The tables of every puzzle, built once for this test binary.
 fn all_tables() -> &'static std::path::Path {
-    Puzzle::ALL.iter().map(|&puzzle| tables_with(puzzle)).last().expect("puzzles")
+    Puzzle::ALL.iter().fold(tables_with(Puzzle::Eight), |_, &puzzle| tables_with(puzzle))
 }
 
 /// A running server, killed when dropped.
@@ -367,8 +367,9 @@ fn a_full_search_queue_answers_503_while_lookups_answer_at_once() {
         assert!(started.elapsed() < Duration::from_secs(60), "the hard search starts");
         std::thread::sleep(Duration::from_millis(20));
     }
-    let refused = Some(server.get("/api/v1/fifteen?board=123456789ABCDEF0&children=false"));
-    let refused = refused.expect("a second search is refused while the first holds the only thread");
+    // A second search is refused while the first holds the only thread.
+    let refused = server.get("/api/v1/fifteen?board=123456789ABCDEF0&children=false");
+    assert_eq!(refused.status, 503, "{}", refused.body);
     assert_eq!(refused.header("retry-after"), Some("1"));
     assert!(refused.error().contains("queue is full"));
     let started = Instant::now();
