@@ -117,3 +117,22 @@ fn the_binary_prints_only_through_its_writer() {
         }
     }
 }
+
+#[test]
+fn front_ends_answer_through_the_librarys_one_answer_path() {
+    // An answer's JSON fields are written by the query crate's answer module alone: a front
+    // end that wrote `"moves"` itself would keep its own copy of the answer's shape.
+    let files: Vec<PathBuf> = rust_files().into_iter().filter(|path| path.starts_with(root().join("src"))).collect();
+    let solves =
+        ["src/eight.rs", "src/cubic.rs", "src/rotation.rs", "src/cube.rs", "src/fifteen.rs", "src/serve/api.rs"];
+    for solve in solves {
+        let text = std::fs::read_to_string(root().join(solve)).unwrap();
+        assert!(text.contains("answer_"), "{solve} answers through the answer path");
+    }
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for field in ["\"moves\":", "\"children\":", "\"steps\":", "\"distance\":"] {
+            assert!(!text.contains(field), "{}: writes the answer field {field} itself", path.display());
+        }
+    }
+}

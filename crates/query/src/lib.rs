@@ -45,6 +45,10 @@
 //! The magic cube ([`Tables::magic_cube`]) answers the same cubes exactly in quarter turns
 //! up to 12, from one table; each other puzzle's reader is a method of [`Tables`].
 //!
+//! [`answer::Answerer`] is the one answer path every front end uses (the command line's
+//! `solve`, the HTTP server): a board as text in, a typed answer out that serializes to the
+//! `solve --json` shape, with the board after every move and every move's outcome on request.
+//!
 //! **Stability.** [`Tables`], the readers, the re-exported puzzle types and the errors follow
 //! semantic versioning; enums that may grow are `#[non_exhaustive]`. The [`format`](mod@format) module
 //! (the file layout, shared with the generator that writes it) may change in any minor
