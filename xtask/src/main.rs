@@ -36,7 +36,7 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 use clap::{Parser, Subcommand};
-use puzzle_tables_dist::{write_release, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE};
+use puzzle_tables_dist::{worker_threads, write_release, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE, ZSTD_LEVEL};
 use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle, Table, TableSpec};
 
 /// Project automation for puzzle-tables.
@@ -251,8 +251,11 @@ fn dist(args: &DistArgs) -> anyhow::Result<()> {
         tables.push((record, std::fs::read(table.path())?));
     }
     let out = &args.out;
+    let started = std::time::Instant::now();
     let manifest =
         write_release(out, tables).with_context(|| format!("cannot write the release into {}", out.display()))?;
+    let seconds = started.elapsed().as_secs_f64();
+    println!("compressed with zstd level {ZSTD_LEVEL} on {} worker threads in {seconds:.1} s", worker_threads());
     for record in &manifest.tables {
         let zstd_bytes = record.artifact.as_ref().map_or(0, |artifact| artifact.bytes);
         println!("{}: {} bytes, {zstd_bytes} as zstd", record.file, record.bytes);

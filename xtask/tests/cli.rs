@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use puzzle_tables_dist::Manifest;
+use puzzle_tables_dist::{Manifest, ZSTD_LEVEL};
 use puzzle_tables_generator::{write_tables, Silent};
 use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle};
 
@@ -59,6 +59,10 @@ fn dist_ships_only_the_puzzles_asked_for_and_leaves_out_the_optional_tables() {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let expected: Vec<String> = puzzles.iter().flat_map(|&p| tables_of(p)).map(|spec| spec.file_name()).collect();
     assert_eq!(shipped(release.path()), expected);
+    // zstd's own worker threads, one a core.
+    let cores = std::thread::available_parallelism().unwrap().get();
+    let compressed = format!("compressed with zstd level {ZSTD_LEVEL} on {cores} worker threads in ");
+    assert!(text(&output.stdout).contains(&compressed), "{}", text(&output.stdout));
     // Without --no-optional, the fifteen puzzle's 7-8 databases are shipped too: here, missing.
     let output = dist(&[], Path::new("unused"));
     assert_eq!(output.status.code(), Some(1));
