@@ -2,28 +2,28 @@
 //!
 //! Phase 1 brings the cube into G1 = <U, D, R2, L2, F2, B2>, phase 2 solves it there; see
 //! [`crate::cube_search`] for the search. The tables ([`specs`]), 62.5 MB in all:
-//! - `cube-sym-class-3.tbl`: what finds the class of any of the 1,013,760 flip-slice
+//! - `cube-sym-class-flip-slice.tbl`: what finds the class of any of the 1,013,760 flip-slice
 //!   coordinates under the 16 symmetries that keep the U-D axis, and the symmetry that takes
 //!   it to the class's representative (module `cube_classes`; 0.37 MB).
-//! - `cube-moves-5.tbl`: for each flip-slice class and face turn, the class and symmetry
+//! - `cube-moves-flip-slice-class.tbl`: for each flip-slice class and face turn, the class and symmetry
 //!   after the turn of the class's representative (3.5 MB): phase 1 walks on classes.
-//! - `cube-distance-mod3-1.tbl`, `cube-distance-mod3-2.tbl`: for each class and corner twist
-//!   (64,430 x 2,187 entries), the distance to G1 in face turns (1) and in quarter turns (2),
+//! - `cube-distance-mod3-flip-slice-twist-{htm,qtm}.tbl`: for each class and corner twist
+//!   (64,430 x 2,187 entries), the distance to G1 in face turns and in quarter turns,
 //!   modulo 3, five entries a byte (28 MB each). The search knows the exact distance of the
 //!   cube it stands on, and a neighbour's by a turn of the metric differs by at most one, so
 //!   the residue gives it.
-//! - `cube-near-graph-1.tbl`, `cube-near-graph-2.tbl`: the phase-1 entries within
-//!   [`near_g1_radius`] of G1 in face turns (1) and quarter turns (2), as a graph: each
+//! - `cube-near-graph-flip-slice-twist-{htm,qtm}.tbl`: the phase-1 entries within
+//!   [`near_g1_radius`] of G1 in face turns and quarter turns, as a graph: each
 //!   entry's distance, and the node and symmetry each face turn leads to (module
 //!   `cube_near`; 0.5 and 1.3 MB).
-//! - `cube-sym-class-1.tbl`, `cube-sym-class-2.tbl`: for each corner permutation (1) and
-//!   U/D edge permutation (2), its class under the same symmetries (2,768 classes each) and
+//! - `cube-sym-class-{corner,ud-edge}-perm.tbl`: for each corner permutation and
+//!   U/D edge permutation, its class under the same symmetries (2,768 classes each) and
 //!   the symmetry to the class's representative (two bytes).
-//! - `cube-moves-3.tbl`, `cube-moves-4.tbl`: for each corner (3) and U/D edge (4) class
+//! - `cube-moves-{corner,ud-edge}-perm-class.tbl`: for each corner and U/D edge class
 //!   and phase-2 move, the class and symmetry of the representative after the move.
-//! - `cube-pair-distance-{7,8,9,10}.tbl`: phase-2 distances of corner class x slice
-//!   permutation (7, 9) and of U/D edge class x slice permutation (8, 10), in face turns
-//!   (7, 8; four bits each) and in quarter turns (9, 10; a byte each).
+//! - `cube-pair-distance-{corner,ud-edge}-perm-slice-perm-{htm,qtm}.tbl`: phase-2 distances
+//!   of corner class x slice permutation and of U/D edge class x slice permutation, in face
+//!   turns (four bits each) and in quarter turns (a byte each).
 //!
 //! Phase 2 works on the classes (module `cube_phase2`), so that its tables stay in the
 //! fast caches. Earlier versions' variants (raw-permutation move and pair tables) are left

@@ -189,6 +189,6 @@ mod tests {
         let spec = pattern_spec(&[13, 14, 15]);
         assert_eq!(spec.variant, 0b1110_0000_0000_0000);
         assert_eq!(spec.entries, 16 * 15 * 14);
-        assert_eq!(spec.file_name(), "fifteen-pattern-57344.tbl");
+        assert_eq!(spec.file_name(), "fifteen-pattern-tiles-13-14-15.tbl");
     }
 }
