@@ -1,5 +1,5 @@
 //! Tools for problem setters and puzzlers: `check` (a special judge that referees a
-//! contestant's output with the tables), `random` (boards drawn uniformly at an exact
+//! contestant's output with the tables, also as a judge system calls it: [`protocol`]), `random` (boards drawn uniformly at an exact
 //! distance) and `scramble` (fair cube scrambles, [`scramble`]).
 //!
 //! Each puzzle is one module here implementing the two small interfaces,
@@ -13,6 +13,7 @@ mod eight;
 mod fifteen;
 mod magic_cube;
 mod prng;
+pub mod protocol;
 pub mod random;
 mod rotation;
 pub mod scramble;
@@ -24,8 +25,17 @@ use puzzle_tables_query::Puzzle;
 
 use crate::tables::TablesDir;
 
-/// `check PUZZLE INPUT ANSWERS`.
+/// `check PUZZLE INPUT ANSWERS`; under `--protocol`, any error is the system's judge
+/// failure.
 pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<ExitCode> {
+    let checked = check_with(tables, args);
+    match (args.protocol, checked) {
+        (Some(protocol), Err(error)) => Ok(protocol.judge_failure(args, &error)),
+        (_, checked) => checked,
+    }
+}
+
+fn check_with(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<ExitCode> {
     if args.lightoj && args.puzzle != Puzzle::Fifteen {
         bail!("--lightoj picks the fifteen puzzle's other judge; {} has only one", args.puzzle);
     }
