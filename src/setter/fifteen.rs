@@ -1,7 +1,8 @@
 //! The fifteen puzzle for `check` and `random`.
 //!
 //! `check`: UVa 10181 accepts any move string of at most 50 moves that solves the board, and
-//! `This puzzle is not solvable.` exactly when none does; the verdict says whether the
+//! `This puzzle is not solvable.` exactly when none does (the board is unsolvable, or needs
+//! more than 50 moves: `judge fifteen` answers so); the verdict says whether the
 //! answer is shortest, by the IDA* of `solve fifteen` within a budget of nodes. LightOJ 1121
 //! (`--lightoj`) wants exactly `Case k: ` and the fewest moves first in dictionary order,
 //! not solvable beyond 35 moves.
@@ -22,11 +23,8 @@ use super::answers::{shown, AnswerLines, MAX_LINE_BYTES};
 use super::check::{Checker, Judgement};
 use super::random::{Drawer, Population};
 use crate::english::plural;
-use crate::fifteen::{LIGHTOJ_MAX_MOVES, NOT_SOLVABLE};
+use crate::fifteen::{LIGHTOJ_MAX_MOVES, NOT_SOLVABLE, UVA_MAX_MOVES};
 use crate::tables::TablesDir;
-
-/// UVa 10181 accepts answers of at most this many moves.
-const UVA_MAX_MOVES: usize = 50;
 
 /// The most nodes the search that tells whether an accepted UVa answer is shortest may
 /// generate: about three seconds. Boards of 50 moves or fewer need far fewer with the
@@ -78,13 +76,7 @@ impl Fifteen {
             return Ok(Judgement::wrong(format!("line {} is longer than {MAX_LINE_BYTES} bytes", line.number)));
         }
         if line.text == NOT_SOLVABLE {
-            return Ok(if board.is_solvable() {
-                Judgement::wrong(
-                    "says not solvable, but the board is solvable (its inversions plus the blank's row are odd)",
-                )
-            } else {
-                Judgement::accepted("not solvable")
-            });
+            return self.judge_not_solvable(board);
         }
         let count = match solved_by(board, &line.text) {
             Ok(count) => count,
@@ -116,6 +108,29 @@ impl Fifteen {
         } else {
             Judgement::accepted(format!("{}, not shortest ({best} is)", plural(count, "move"))).with_shortest(false)
         })
+    }
+
+    /// UVa 10181's `This puzzle is not solvable.`: right when no move string of at most 50
+    /// moves solves the board (none at all, or it needs more), as `judge fifteen` answers.
+    fn judge_not_solvable(&self, board: &Board) -> anyhow::Result<Judgement> {
+        if !board.is_solvable() {
+            return Ok(Judgement::accepted("not solvable"));
+        }
+        match solve_within(&self.databases, board, UVA_MAX_MOVES, SHORTEST_BUDGET, &mut |_| {}) {
+            Ok(Search { outcome: Outcome::Solved(moves), .. }) => Ok(Judgement::wrong(format!(
+                "says not solvable, but {} solve it ({})",
+                plural(moves.len(), "move"),
+                move_letters(&moves)
+            ))),
+            Ok(_) => Ok(Judgement::accepted(format!(
+                "not solvable (more than {UVA_MAX_MOVES} moves are needed, and the judge accepts at most \
+                 {UVA_MAX_MOVES})"
+            ))),
+            Err(GaveUp { nodes, .. }) => bail!(
+                "cannot tell whether the board needs more than {UVA_MAX_MOVES} moves: the search gave up after {nodes} \
+                 nodes"
+            ),
+        }
     }
 
     /// LightOJ 1121: exactly `Case k: ` and the fewest moves, first in dictionary order, or
