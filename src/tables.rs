@@ -32,6 +32,11 @@ impl TablesDir {
         Ok(TablesDir { dir })
     }
 
+    /// The directory itself.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// The command that builds `puzzle`'s tables in this directory, in backquotes.
     pub fn gen_command(&self, puzzle: Puzzle) -> String {
         format!("`puzzle-tables --tables {} gen {puzzle}`", self.dir.display())

@@ -425,6 +425,58 @@ fn mutated_answers_agree(
     verdicts.into_iter().zip(blocks).collect()
 }
 
+/// The standalone output validator of `package PUZZLE` judges each case alone, called as
+/// Kattis calls it (`validate.py input judge_answer feedback_dir < team_output`, the judge's
+/// answer as `judge` wrote it), and agrees with `check`'s verdict on every mutated answer.
+fn package_validator_agrees(
+    puzzle: Puzzle,
+    case_inputs: &[String],
+    answers: &[Vec<String>],
+    judged: &[(Value, Vec<String>)],
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("problem");
+    let made =
+        binary(tables_with(puzzle)).args(["package", puzzle.label()]).arg(&package).args(["--tests", "1"]).output();
+    let made = made.unwrap();
+    assert!(made.status.success(), "{}", stderr_of(&made));
+    let validator = package.join("output_validators/validate/validate.py");
+    let lines = |block: &[String]| block.iter().map(|line| format!("{line}\n")).collect::<String>();
+    for (case, ((verdict, team), answer)) in judged.iter().zip(answers).enumerate() {
+        let files = dir.path().join(format!("case{case}"));
+        std::fs::create_dir(&files).unwrap();
+        std::fs::write(files.join("input.in"), &case_inputs[case]).unwrap();
+        std::fs::write(files.join("judge.ans"), lines(answer)).unwrap();
+        let team_path = files.join("team.out");
+        std::fs::write(&team_path, lines(team)).unwrap();
+        let run = std::process::Command::new("python3")
+            .arg(&validator)
+            .args([files.join("input.in"), files.join("judge.ans"), files.clone()])
+            .stdin(
+                std::fs::File::open({
+                    std::fs::write(files.join("team.out"), lines(team)).unwrap();
+                    files.join("team.out")
+                })
+                .unwrap(),
+            )
+            .output()
+            .expect("python3 runs the validator");
+        let message = std::fs::read_to_string(files.join("judgemessage.txt")).unwrap_or_default();
+        let accepted = match run.status.code() {
+            Some(42) => true,
+            Some(43) => false,
+            other => panic!("{}: validator exit {other:?}: {}", puzzle.label(), stderr_of(&run)),
+        };
+        assert_eq!(
+            accepted,
+            verdict["verdict"] == "accepted",
+            "{} case {}: {team:?}: check says {verdict}, the validator {message}",
+            puzzle.label(),
+            case + 1
+        );
+    }
+}
+
 fn eight_distances() -> &'static HashMap<eight_reference::Cells, u8> {
     static DISTANCES: OnceLock<HashMap<eight_reference::Cells, u8>> = OnceLock::new();
     DISTANCES.get_or_init(eight_reference::bfs_distances)
@@ -449,7 +501,10 @@ fn mutated_eight_answers_are_accepted_exactly_when_they_solve() {
             moves => eight_reference::replay(cells, moves) == Some(eight_reference::GOAL),
         }
     };
-    mutated_answers_agree((Puzzle::Eight, &[]), &input, blocks, 13, mutate_block, right);
+    let answers = blocks.clone();
+    let judged = mutated_answers_agree((Puzzle::Eight, &[]), &input, blocks, 13, mutate_block, right);
+    let case_inputs: Vec<String> = input.lines().map(|line| format!("{line}\n")).collect();
+    package_validator_agrees(Puzzle::Eight, &case_inputs, &answers, &judged);
 }
 
 #[test]
@@ -556,7 +611,10 @@ fn mutated_magic_cube_answers_are_accepted_exactly_when_minimal_and_solving() {
             _ => false,
         }
     };
-    mutated_answers_agree((Puzzle::MagicCube, &[]), &input, blocks, 18, mutate_block, right);
+    let answers = blocks.clone();
+    let judged = mutated_answers_agree((Puzzle::MagicCube, &[]), &input, blocks, 18, mutate_block, right);
+    let case_inputs: Vec<String> = nets.iter().map(|net| format!("1\n\n{}\n", net.trim_end())).collect();
+    package_validator_agrees(Puzzle::MagicCube, &case_inputs, &answers, &judged);
 }
 
 /// Both judges' answer for a board with no answer.
@@ -721,7 +779,10 @@ fn mutated_fifteen_answers_are_accepted_exactly_when_they_solve_within_50_moves(
         }
         moves => moves.len() <= 50 && fifteen_reference::replay(boards[case], moves) == Some(fifteen_reference::GOAL),
     };
+    let answers = blocks.clone();
     let judged = mutated_answers_agree((Puzzle::Fifteen, &[]), &input, blocks, 20, mutate_block, right);
+    let case_inputs: Vec<String> = boards.iter().map(|cells| boards::fifteen_input(&[*cells])).collect();
+    package_validator_agrees(Puzzle::Fifteen, &case_inputs, &answers, &judged);
     // Whether an accepted answer is shortest, against the reference's IDA*.
     for (case, (verdict, block)) in judged.iter().enumerate() {
         if verdict["verdict"] == "accepted" && block[0] != NOT_SOLVABLE {

@@ -40,6 +40,11 @@ const SOLVABLE_BOARDS: u64 = 10_461_394_944_000;
 /// distance (19,826,318 boards at 24: about 6 seconds and 500 MB; 25 takes twice that).
 pub const MAX_LISTED_DISTANCE: u32 = 24;
 
+/// The distances `package fifteen` draws its secret boards at: the layers listed whole.
+pub fn package_distances() -> Vec<u32> {
+    (0..=20).collect()
+}
+
 /// The judging rule `check fifteen` applies.
 enum Rule {
     /// UVa 10181; `shortest_only` also rejects answers longer than the fewest moves.

@@ -12,6 +12,7 @@ mod cubic;
 mod eight;
 mod fifteen;
 mod magic_cube;
+pub mod package;
 mod prng;
 pub mod protocol;
 pub mod random;
