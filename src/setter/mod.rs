@@ -69,7 +69,7 @@ pub fn random_command(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::
         Puzzle::Cubic => random::run(&cubic::Cubic::open(tables)?.with_start(args.start), args),
         Puzzle::Rotation => random::run(&rotation::Rotation::open(tables)?, args),
         Puzzle::MagicCube => random::run(&magic_cube::MagicCube::open(tables)?, args),
-        Puzzle::Fifteen => random::run(&fifteen::FifteenBoards, args),
+        Puzzle::Fifteen => random::run(&fifteen::FifteenBoards::new(tables), args),
         Puzzle::Cube => bail!("random does not know the cube yet (the magic cube's is `random magic-cube`)"),
         unknown => bail!("unknown puzzle {unknown}: this build of random does not know it"),
     }

@@ -159,7 +159,7 @@ pub fn run(tables: &TablesDir, args: &PackageArgs) -> anyhow::Result<ExitCode> {
         Puzzle::Cubic => secret_tests(&cubic::Cubic::open(tables)?, &problem, args)?,
         Puzzle::Rotation => secret_tests(&rotation::Rotation::open(tables)?, &problem, args)?,
         Puzzle::MagicCube => secret_tests(&magic_cube::MagicCube::open(tables)?, &problem, args)?,
-        _ => secret_tests(&fifteen::FifteenBoards, &problem, args)?,
+        _ => secret_tests(&fifteen::FifteenBoards::new(tables), &problem, args)?,
     };
     let dir = &args.dir;
     write(dir, "problem.yaml", &problem_yaml(&problem, args))?;
