@@ -81,9 +81,9 @@ search from the goal (19,826,318 boards at 24: seconds, and 500 MB of memory) an
 uniformly. D from 25 to 66: by exact rejection: uniform solvable boards, each solved by the IDA* \
 over the pattern databases (bounded by D; a board whose blank is on the wrong colour of the \
 chessboard for D is rejected without a search), kept when exactly D moves away: uniform over \
-the layer. Layers 25 to 64 take well under a second a board, 66 seconds; deeper ones are not \
-offered (too few boards lie there), nor are boards drawn by random walks, which are not \
-uniform over a layer.";
+the layer. From 29 to 50 a board takes a fraction of a second, at 25 and from 55 to 66 \
+seconds (BENCHMARKS.md); deeper layers are not offered (too few boards lie there), nor are \
+boards drawn by random walks, which are not uniform over a layer.";
 
 /// One try of a [`Population::Sampled`]: a uniform board of the population, or `None`.
 pub type Try<'a, B> = Box<dyn Fn(&mut Prng) -> anyhow::Result<Option<B>> + 'a>;
