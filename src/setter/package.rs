@@ -175,13 +175,7 @@ pub fn run(tables: &TablesDir, args: &PackageArgs) -> anyhow::Result<ExitCode> {
         write_test(tables, args.puzzle, &dir.join("data/secret"), name, input)?;
     }
     let mut out = writer::stdout();
-    writeln!(
-        out,
-        "{}: a {} problem package with 1 sample and {} secret tests",
-        dir.display(),
-        args.puzzle,
-        tests.len()
-    )?;
+    writeln!(out, "{}: {} problem package: 1 sample, {} secret tests", dir.display(), args.puzzle, tests.len())?;
     Ok(ExitCode::SUCCESS)
 }
 
