@@ -273,8 +273,24 @@ fn every_fifteen_board_drawn_has_its_distance_by_ida_and_layers_are_whole() {
         let (_, err, ok) = random(Puzzle::Fifteen, &["--distance", &d, "--count", &more]);
         assert!(!ok && err.contains(&format!("there are only {n} fifteen boards at distance {distance}")), "{err}");
     }
-    let (_, err, ok) = random(Puzzle::Fifteen, &["--distance", "25"]);
-    assert!(!ok && err.contains("up to distance 24"), "{err}");
+    let (_, err, ok) = random(Puzzle::Fifteen, &["--distance", "67"]);
+    assert!(!ok && err.contains("--distance 67 is too deep") && err.contains("from 25 to 66"), "{err}");
+}
+
+#[test]
+fn deeper_fifteen_boards_drawn_by_rejection_have_their_distance_by_ida() {
+    for distance in [25, 28, 31] {
+        let d = distance.to_string();
+        let args = ["--distance", d.as_str(), "--count", "2", "--seed", "7", "--judge-input"];
+        let out = drawn(Puzzle::Fifteen, &args);
+        assert_eq!(out, drawn(Puzzle::Fifteen, &args), "same seed, same boards");
+        let boards = fifteen_boards(&out);
+        assert_eq!(boards.len(), 2);
+        assert_ne!(boards[0], boards[1]);
+        for cells in boards {
+            assert_eq!(fifteen_reference::ida_manhattan(cells).len(), distance, "{cells:?}");
+        }
+    }
 }
 
 /// One board drawn from the 24 boards at distance 4, for each of 480 seeds: a chi-square
