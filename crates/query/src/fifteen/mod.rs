@@ -5,7 +5,9 @@
 //! [`placement_rank`]), the fewest moves *of those tiles* that bring them to their goal
 //! cells, whatever the other tiles do. The patterns of a partition are disjoint, so the sum
 //! of their values never exceeds the board's distance: an admissible heuristic for
-//! [`crate::fifteen_search`].
+//! [`search`].
+
+pub mod search;
 
 /// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
 pub use puzzle_tables_models::fifteen::{move_letters, Board, BoardError, Move};
