@@ -429,12 +429,68 @@ fn json_lengths_and_claims_of_optimality_are_true() {
             assert_eq!(answer["face_turns"], turns.len(), "{answer}");
             assert_eq!(answer["quarter_turns"], quarter_turns, "{answer}");
             assert_eq!(answer["length"], if metric == "qtm" { quarter_turns } else { turns.len() }, "{answer}");
-            if answer["optimal_in_quarter_turns"] == true {
-                let distance = quarter_turn_distance(cube, ball_of_six(), 6).expect("within twelve quarter turns");
-                assert_eq!((quarter_turns, &answer["distance"]), (distance, &serde_json::json!(distance)), "{answer}");
-            }
+            // Every cube here is within twelve quarter turns: each must carry the claim, and
+            // the claim must be true.
+            let distance = quarter_turn_distance(cube, ball_of_six(), 6).expect("within twelve quarter turns");
+            assert_eq!(answer["optimal_in_quarter_turns"], true, "{metric}, distance {distance}: {answer}");
+            assert_eq!((quarter_turns, &answer["distance"]), (distance, &serde_json::json!(distance)), "{answer}");
         }
     }
+    // Far cubes make no claim.
+    let far = random_cubes(15, 5);
+    for line in answers(&solve(&["--json", "-"], &lines_of(&far))) {
+        let answer: serde_json::Value = serde_json::from_str(&line).expect("a JSON object per line");
+        assert_eq!(answer["optimal_in_quarter_turns"], false, "{answer}");
+    }
+}
+
+#[test]
+fn judge_cube_answers_each_line_as_solve_does_and_names_bad_lines() {
+    let cubes = random_cubes(16, 12);
+    let mut input = lines_of(&cubes[..6]);
+    input += &format!("{}\n\n", swapped(&to_text(&cubes[6]), 0, 9));
+    input += &lines_of(&cubes[6..]);
+    let output = run_with_input(binary(tables()).args(["judge", "cube"]), &input);
+    assert_eq!(output.status.code(), Some(1), "a rejected line makes the exit status 1");
+    assert!(stderr_of(&output).contains("line 7:"), "{}", stderr_of(&output));
+    let judged: Vec<String> = stdout_of(&output).lines().map(str::to_string).collect();
+    assert_eq!(judged.len(), cubes.len(), "one line per good cube: {judged:?}");
+    for (cube, answer) in cubes.iter().zip(&judged) {
+        assert!(solving_turns(cube, answer).len() <= MOST_FACE_TURNS, "{answer}");
+    }
+    assert_eq!(judged, answers(&solve(&["-"], &lines_of(&cubes))), "the same moves as solve cube");
+}
+
+#[test]
+fn stats_cube_counts_every_phase_one_entry_in_both_metrics() {
+    let dir = tables_with(Puzzle::Cube);
+    let output = binary(dir).args(["stats", "cube", "--json"]).output().unwrap();
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let stats: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    // 64,430 flip-slice classes under the 16 symmetries that keep the U-D axis, times the
+    // 2,187 corner twists (the problem statement's figures).
+    let entries = 64_430u64 * 2_187;
+    let counts = |key: &str| -> Vec<u64> {
+        stats[key]
+            .as_array()
+            .unwrap_or_else(|| panic!("no {key} in {stats}"))
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect()
+    };
+    let face_turns = counts("entries_per_distance");
+    let quarter_turns = counts("entries_per_quarter_turn_distance");
+    assert_eq!(face_turns.iter().sum::<u64>(), entries, "{face_turns:?}");
+    assert_eq!(quarter_turns.iter().sum::<u64>(), entries, "{quarter_turns:?}");
+    // Phase 1 needs at most 12 face turns (Kociemba); the solved class and twist alone are in G1.
+    assert_eq!((face_turns.len(), face_turns[0], quarter_turns[0]), (13, 1, 1), "{face_turns:?} {quarter_turns:?}");
+    let files: u64 = puzzle_tables_query::tables_of(Puzzle::Cube)
+        .iter()
+        .map(|spec| std::fs::metadata(dir.join(spec.file_name())).unwrap().len())
+        .sum();
+    assert_eq!(stats["table_bytes"], files, "every file of the cube's tables is counted");
+    let text = stdout_of(&binary(dir).args(["stats", "cube"]).output().unwrap());
+    assert!(text.contains(&format!("{entries} entries")), "{text}");
 }
 
 #[test]

@@ -71,14 +71,9 @@
 pub mod answer;
 pub mod buckets;
 pub mod cube;
-mod cube_classes;
-mod cube_near;
-mod cube_phase2;
-pub mod cube_search;
 pub mod cubic;
 pub mod eight;
 pub mod fifteen;
-pub mod fifteen_search;
 pub mod format;
 pub mod magic_cube;
 mod map;
@@ -86,6 +81,10 @@ pub mod rotation;
 mod table;
 mod tables;
 
+/// The cube's two-phase search, by its former path: [`cube::search`].
+pub use cube::search as cube_search;
+/// The fifteen puzzle's IDA*, by its former path: [`fifteen::search`].
+pub use fifteen::search as fifteen_search;
 pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
 pub use table::{Table, TableError, TableErrorKind};
 pub use tables::{default_dir, Tables, TablesDirError, TABLES_ENV};
@@ -111,7 +110,7 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
         TableKind::PairDistance => check_distance_counts(table),
         TableKind::SymmetryClass | TableKind::CoordinateMoves => cube::check_coordinates(table),
         TableKind::DistanceMod3 => check_residue_counts(table),
-        TableKind::NearGraph => cube_near::check_near_graph(table),
+        TableKind::NearGraph => cube::check_near_graph(table),
     }
 }
 
