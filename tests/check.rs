@@ -486,7 +486,7 @@ fn eight_distances() -> &'static HashMap<eight_reference::Cells, u8> {
 fn mutated_eight_answers_are_accepted_exactly_when_they_solve() {
     let mut input = random(Puzzle::Eight, &["--count", "300", "--seed", "11"]);
     // Unsolvable boards: two tiles of a solvable board swapped.
-    input.push_str("2 1 3 4 5 6 7 8 x\n8 6 7 2 5 4 x 3 1\n");
+    input.push_str("2 1 3 4 5 6 7 8 x\n6 8 7 2 5 4 x 3 1\n");
     let boards: Vec<[u8; 9]> = input.lines().map(boards::eight_cells).collect();
     let blocks: Vec<Vec<String>> = judge(Puzzle::Eight, &input).lines().map(|line| vec![line.to_string()]).collect();
     let mutate_block = |rng: &mut fastrand::Rng, block: &mut Vec<String>| match rng.u8(..8) {
