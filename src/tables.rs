@@ -65,6 +65,10 @@ impl TablesDir {
     /// The library's one answer path over this directory, memory-mapped; a puzzle's missing
     /// tables are built the first time it is asked about.
     pub fn answerer(&self) -> anyhow::Result<Answerer> {
+        // First use: the directory is made here, so tables can be built into it.
+        if !self.dir.is_dir() {
+            self.check_writable()?;
+        }
         let builder = self.clone();
         let prepare = move |puzzle| builder.build_missing(puzzle).map_err(|error| format!("{error:#}"));
         Ok(Answerer::new(self.tables()?).with_preparation(prepare))

@@ -240,14 +240,17 @@ fn answer_options(
     })
 }
 
-/// The board of a one-board request: `board=`, or for the cubes `facelets=` or `scramble=`.
-fn board_of(puzzle: Puzzle, params: &Params) -> Result<String, ApiError> {
-    let names: &[&str] = match puzzle {
-        Puzzle::Cube | Puzzle::MagicCube => &["facelets", "scramble", "board"],
-        _ => &["board"],
+/// The board of a one-board request: `board=`, or for the cubes `facelets=` or `scramble=`
+/// (the first given, in that order), and how the cube is written.
+fn board_of(puzzle: Puzzle, params: &Params) -> Result<(String, CubeInput), ApiError> {
+    let names: &[(&str, CubeInput)] = match puzzle {
+        Puzzle::Cube | Puzzle::MagicCube => {
+            &[("facelets", CubeInput::Facelets), ("scramble", CubeInput::Scramble), ("board", CubeInput::Facelets)]
+        }
+        _ => &[("board", CubeInput::Facelets)],
     };
-    names.iter().find_map(|name| params.get(*name).cloned()).ok_or_else(|| {
-        let wanted: Vec<String> = names.iter().map(|name| format!("{name}=")).collect();
+    names.iter().find_map(|(name, input)| Some((params.get(*name)?.clone(), *input))).ok_or_else(|| {
+        let wanted: Vec<String> = names.iter().map(|(name, _)| format!("{name}=")).collect();
         ApiError::bad(format!("missing the board: give {}", wanted.join(" or ")))
     })
 }
@@ -284,8 +287,8 @@ pub(super) async fn answer(
     Query(params): Query<Params>,
 ) -> Result<Response, ApiError> {
     let puzzle = puzzle_of(&label)?;
-    let options = answer_options(&app, puzzle, &params, true)?;
-    let board = board_of(puzzle, &params)?;
+    let (board, cube_input) = board_of(puzzle, &params)?;
+    let options = AnswerOptions { cube_input, ..answer_options(&app, puzzle, &params, true)? };
     let answered = if is_search(puzzle) {
         let searcher = Arc::clone(&app);
         app.pool.run(false, move || searcher.answerer.answer(puzzle, &board, &options)).await?

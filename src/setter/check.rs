@@ -30,11 +30,12 @@ pub struct CheckArgs {
     /// The contestant's output to check ("-" for standard input); with --protocol, the
     /// system's second argument (testlib: the contestant's output; kattis: the judge's
     /// answer; cms: the correct output).
+    #[arg(value_name = "OUTPUT")]
     pub answers: PathBuf,
     /// With --protocol: the system's further arguments (testlib: the jury's answer, then
     /// any it does not use; kattis: the feedback directory, then any it does not use; cms:
     /// the contestant's output).
-    #[arg(value_name = "MORE", allow_hyphen_values = true)]
+    #[arg(value_name = "ARG", allow_hyphen_values = true)]
     pub more: Vec<PathBuf>,
     /// Print the verdicts and the summary as one JSON document.
     #[arg(long, conflicts_with = "protocol")]
