@@ -25,7 +25,7 @@ pub const MANIFEST_FILE: &str = "manifest.json";
 pub const SUMS_FILE: &str = "SHA256SUMS";
 /// The zstd level artifacts are compressed with, chosen by measurement (`cargo xtask
 /// bench-dist`, BENCHMARKS.md): size against time on the real tables.
-pub const ZSTD_LEVEL: i32 = 19;
+pub const ZSTD_LEVEL: i32 = 12;
 
 /// Every table of a release (or of `tables/`), in build order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
