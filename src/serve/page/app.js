@@ -127,15 +127,20 @@ const isCube = () => model().kind === 'cube';
 /** A cube's text is a scramble unless it is 54 letters alone. */
 const isScramble = () => isCube() && cube.parse(state.text) === null && !/^[A-Za-z]{40,}$/.test(state.text.trim());
 
-/** The query string of the current board: what the API and the shared URL both say. */
-function query(withPuzzle) {
-  const params = new URLSearchParams();
-  if (withPuzzle) params.set('puzzle', state.puzzle);
+/** A query value: percent-encoded, but spaces as `+` and commas left as they are. */
+const encode = (value) => encodeURIComponent(value).replace(/%2C/gi, ',').replace(/%20/g, '+');
+
+/** The query string of the current board: for the API the board as written; for the shared
+ * URL (`forUrl`) the puzzle too, and the board in its compact form when it reads. */
+function query(forUrl) {
+  const params = [];
+  if (forUrl) params.push(['puzzle', state.puzzle]);
   const name = isCube() ? (isScramble() ? 'scramble' : 'facelets') : 'board';
-  params.set(name, state.text);
-  if (state.puzzle === 'cubic') params.set('start', state.start);
-  if (state.puzzle === 'cube' && state.metric !== 'htm') params.set('metric', state.metric);
-  return params.toString();
+  const cells = forUrl && !isScramble() ? model().parse(state.text) : null;
+  params.push([name, cells === null ? state.text : model().format(cells, true)]);
+  if (state.puzzle === 'cubic') params.push(['start', state.start]);
+  if (state.puzzle === 'cube' && state.metric !== 'htm') params.push(['metric', state.metric]);
+  return params.map(([key, value]) => `${key}=${encode(value)}`).join('&');
 }
 
 /** Reads the puzzle and board from the URL, falling back to each puzzle's example. */
@@ -174,10 +179,12 @@ async function ask() {
   render();
 }
 
-/** Sets a new board (and optionally the puzzle), shows it in the text field and asks. */
-function setBoard(text) {
+/** Sets a new board, shows it in the text field and asks; `visit` (a followed move) adds
+ * it to the history, so Back returns to the board before. */
+function setBoard(text, visit = false) {
   state.text = text;
   state.picked = null;
+  if (visit) history.pushState(null, '', '/?' + query(true));
   $('board-input').value = text;
   ask();
 }
@@ -376,13 +383,15 @@ function editCell(base, index) {
 /** Follows the child whose move is `letter`, when the answer has it. */
 function goToChild(letter) {
   const child = state.answer && (state.answer.children || []).find((c) => c.move === letter);
-  if (child) setBoard(child.board);
+  if (child) setBoard(child.board, true);
 }
 
 // ---- Rendering everything from the state.
 
 function render() {
   const entry = puzzle();
+  // Where the page is, for scripts and tests: loading, answered, refused.
+  document.body.dataset.state = state.loading ? 'loading' : state.error !== null ? 'refused' : 'answered';
   document.title = `${entry.title}: puzzle-tables`;
   for (const button of $('puzzles').children) {
     button.setAttribute('aria-current', button.dataset.puzzle === state.puzzle ? 'page' : 'false');
@@ -545,7 +554,7 @@ function renderChildren(children) {
     far.textContent = outcome(child);
     far.title = child.optimal ? 'on an optimal path' : 'not on an optimal path';
     button.append(move, board, far);
-    button.addEventListener('click', () => setBoard(child.board));
+    button.addEventListener('click', () => setBoard(child.board, true));
     item.append(button);
     list.append(item);
   });
