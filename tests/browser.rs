@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{binary, stderr_of, tables_with};
+use common::{binary, stderr_of, tables_with, Served};
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use puzzle_tables_query::Puzzle;
@@ -29,7 +29,7 @@ use serde_json::json;
 /// How long the page may take to answer one board.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// A child process killed when dropped, so a failing test leaves nothing running.
+/// chromedriver, killed when dropped, so a failing test leaves nothing running.
 struct Running(Child);
 
 impl Drop for Running {
@@ -39,46 +39,21 @@ impl Drop for Running {
     }
 }
 
-/// Spawns `command` and reads its `stream` (standard output or error) until a line starts
-/// with `prefix`; returns the process and the rest of that line. The stream is drained
-/// afterwards, so the process never blocks on a full pipe.
-fn spawn_until(mut command: Command, stderr: bool, prefix: &str) -> (Running, String) {
-    let (out, err) = if stderr { (Stdio::null(), Stdio::piped()) } else { (Stdio::piped(), Stdio::null()) };
-    let mut child = command.stdout(out).stderr(err).spawn().expect("the process starts");
-    let stream: Box<dyn std::io::Read + Send> = if stderr {
-        Box::new(child.stderr.take().expect("piped"))
-    } else {
-        Box::new(child.stdout.take().expect("piped"))
-    };
-    let running = Running(child);
-    let mut lines = BufReader::new(stream).lines();
-    let rest = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|line| line.strip_prefix(prefix).map(str::to_string))
-        .unwrap_or_else(|| panic!("the process ended without printing {prefix:?}"));
-    std::thread::spawn(move || lines.for_each(drop));
-    (running, rest)
-}
-
-/// The real binary serving every puzzle's tables on a free loopback port, and its URL.
-fn start_server() -> (Running, String) {
-    for &puzzle in Puzzle::ALL {
-        tables_with(puzzle);
-    }
-    let mut command = binary(tables_with(Puzzle::Eight));
-    command.args(["serve", "--bind", "127.0.0.1:0"]);
-    let (server, url) = spawn_until(command, true, "puzzle-tables: serve: listening on ");
-    (server, url.trim().to_string())
-}
-
 /// `chromedriver` on a free port (it prints the one it chose), and its URL.
 fn start_chromedriver(path: &Path) -> (Running, String) {
-    let mut command = Command::new(path);
-    command.arg("--port=0");
-    let (driver, rest) = spawn_until(command, false, "ChromeDriver was started successfully on port ");
-    let port = rest.trim_end_matches('.').trim();
-    (driver, format!("http://127.0.0.1:{port}"))
+    let mut child =
+        Command::new(path).arg("--port=0").stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("it starts");
+    let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
+    let running = Running(child);
+    let prefix = "ChromeDriver was started successfully on port ";
+    let port = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|line| line.strip_prefix(prefix).map(|rest| rest.trim_end_matches('.').trim().to_string()))
+        .expect("chromedriver says its port");
+    // Keep reading its output, so the pipe never fills.
+    std::thread::spawn(move || lines.for_each(drop));
+    (running, format!("http://127.0.0.1:{port}"))
 }
 
 /// `chromedriver` on the `PATH` (Debian's `chromium-driver` puts it in `/usr/bin`).
@@ -331,7 +306,8 @@ async fn the_page_answers_boards_typed_and_clicked_and_refuses_impossible_cubes(
         eprintln!("skipped: no chromedriver (apt-get install chromium chromium-driver to run this test)");
         return;
     };
-    let (_server, server) = start_server();
+    let served = Served::start(&[]);
+    let server = served.url();
     let (_driver, driver) = start_chromedriver(&chromedriver);
     let profile = tempfile::tempdir().expect("a profile directory");
     let page = open_browser(&driver, profile.path()).await;
