@@ -90,16 +90,22 @@ const cube = {
 
 const PUZZLES = {
   eight: { name: 'Eight', title: 'Eight puzzle', model: tiles(3, 'x'), example: '2 3 4 1 5 x 7 6 8',
+    movesNote: 'u d l r: the way the blank travels.',
     label: 'Board: 9 cells row by row, x for the blank' },
   fifteen: { name: 'Fifteen', title: 'Fifteen puzzle', model: tiles(4, '0'), example: '2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15',
+    movesNote: 'U D L R: the way the blank travels.',
     label: 'Board: 16 cells row by row, 0 for the blank' },
   rotation: { name: 'Rotation', title: 'Rotation game', model: rotation,
-    example: '1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3', label: 'Board: 24 symbols (1, 2, 3) top to bottom' },
+    example: '1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3', movesNote: 'A to H: the line that turns, as the letters stand on the board.',
+    label: 'Board: 24 symbols (1, 2, 3) top to bottom' },
   cubic: { name: 'Cubic', title: 'Cubic eight-puzzle', model: cubic, example: 'RBW RWW EWW', start: '2,1',
+    movesNote: 'u d l r: the way a cube rolls into the empty cell.',
     label: 'Wanted top colours: 3 rows of W, R, B and one E (empty)' },
   cube: { name: 'Cube', title: "Rubik's cube", model: cube, example: "R U R' U2 F2 D L B'",
+    movesNote: 'Standard notation: a face turned clockwise, \' anticlockwise, 2 twice.',
     label: 'Scramble (R U F2 ...) or 54 facelets (faces U R F D L B)' },
   'magic-cube': { name: 'Magic cube', title: 'Magic cube (within 12 quarter turns)', model: cube, example: "R U F'",
+    movesNote: 'Quarter turns: a face turned clockwise, \' anticlockwise.',
     label: 'Scramble (R U F2 ...) or 54 facelets (faces U R F D L B)' },
 };
 
@@ -454,6 +460,8 @@ function toGo() {
   const answer = state.answer;
   if (!answer) return '';
   const left = steps().length - state.step;
+  if (answer.budget_exhausted) return `Not solved within the search budget: at least ${answer.at_least} moves.`;
+  if (answer.solvable === false) return 'Unsolvable: no moves reach the goal.';
   if (answer.moves === null || answer.moves === undefined) return 'No answer for this board.';
   return `${left} move${left === 1 ? '' : 's'} to go.`;
 }
@@ -484,6 +492,7 @@ function renderAnswer() {
     $('distance').textContent = state.loading ? '…' : '';
     $('distance-note').textContent = '';
     $('moves').replaceChildren();
+    $('moves-note').textContent = '';
     $('children').replaceChildren();
     $('children-note').textContent = '';
     return;
@@ -492,6 +501,7 @@ function renderAnswer() {
   $('distance').textContent = big;
   $('distance-note').textContent = note;
   renderMoves();
+  $('moves-note').textContent = steps().length ? puzzle().movesNote : '';
   renderChildren(answer.children || []);
 }
 
@@ -535,6 +545,10 @@ function renderChildren(children) {
   $('children-note').textContent = state.puzzle === 'cubic'
     ? 'Each roll from the start and how far the pattern is after it.'
     : 'Each legal move, the board it leads to and that board\'s distance; click one to go there.';
+  if (!state.answer.children) {
+    $('children-note').textContent = state.answer.budget_exhausted
+      ? 'The search budget ran out before the moves could be weighed.' : 'The server gave no moves for this board.';
+  }
   children.slice().sort(childOrder).forEach((child) => {
     const item = document.createElement('li');
     const button = document.createElement('button');
