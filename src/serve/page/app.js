@@ -153,7 +153,7 @@ function query(forUrl) {
 function readUrl() {
   const params = new URLSearchParams(location.search);
   const label = params.get('puzzle');
-  state.puzzle = label in PUZZLES ? label : 'eight';
+  state.puzzle = label !== null && Object.hasOwn(PUZZLES, label) ? label : 'eight';
   const text = params.get('board') ?? params.get('facelets') ?? params.get('scramble');
   state.text = text ?? puzzle().example;
   state.start = params.get('start') ?? puzzle().start ?? '2,1';
@@ -175,6 +175,8 @@ async function ask() {
   try {
     const response = await fetch(`/api/v1/${state.puzzle}?${query(false)}`, { signal: request.signal });
     const body = await response.json();
+    // An answer that arrives after a newer question was asked is no longer wanted.
+    if (state.request !== request) return;
     if (response.ok) state.answer = body;
     else state.error = body.error ?? `the server answered ${response.status}`;
   } catch (error) {
@@ -678,8 +680,11 @@ function wire() {
 
 /** Keys step the answer, unless a text field has them. */
 function onKey(event) {
-  const typing = ['INPUT', 'SELECT', 'TEXTAREA'].includes(document.activeElement.tagName);
-  if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+  const focused = document.activeElement.tagName;
+  const typing = ['INPUT', 'SELECT', 'TEXTAREA'].includes(focused);
+  // Space and Enter on a focused button press that button.
+  const pressing = focused === 'BUTTON' && (event.key === ' ' || event.key === 'Enter');
+  if (typing || pressing || event.ctrlKey || event.metaKey || event.altKey) return;
   const keys = {
     ArrowRight: () => goToStep(state.step + 1),
     ArrowLeft: () => goToStep(state.step - 1),
