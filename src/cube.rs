@@ -42,8 +42,10 @@ pub struct SolveArgs {
     /// Read the cube as the judge's net, nine lines, from FILE ("-" for standard input).
     #[arg(long, value_name = "FILE", conflicts_with = "scramble")]
     net: Option<PathBuf>,
-    /// The cube a scramble makes from solved, such as "R U R' U2 F2" (face turns U R F D L B,
-    /// each alone, with ' or with 2). "-" reads one scramble per line from standard input.
+    /// The cube a scramble makes from solved, such as "R U R' U2 F2" or "M' U2 r x" (face
+    /// turns U R F D L B, slices M E S, wide turns Rw or r, rotations x y z; each alone, with '
+    /// or 2, or Singmaster's 1 2 3), seen with the U centre up and the F centre in front. "-"
+    /// reads one scramble per line from standard input.
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
     scramble: Option<String>,
     /// How solutions are counted: htm (a half turn counts 1) or qtm (a half turn counts 2).

@@ -28,6 +28,10 @@ use crate::SolveOptions;
 /// LightOJ 1121 answers "not solvable" beyond this many moves.
 pub const LIGHTOJ_MAX_MOVES: usize = 35;
 
+/// UVa 10181 accepts answers of at most this many moves, and so answers "not solvable"
+/// for a board that needs more: no answer it accepts solves it.
+pub const UVA_MAX_MOVES: usize = 50;
+
 /// Both judges' answer for a board with no answer.
 pub const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
 
@@ -122,7 +126,7 @@ impl TerminalProgress {
 }
 
 /// UVa 10181: one line per board, an optimal move string or `This puzzle is not
-/// solvable.`; with `lightoj`, LightOJ 1121: `Case k: ` and the fewest moves (first in
+/// solvable.` (no solution, or none of at most 50 moves, which the judge's rule accepts); with `lightoj`, LightOJ 1121: `Case k: ` and the fewest moves (first in
 /// dictionary order), not solvable beyond 35 moves.
 pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::Result<ExitCode> {
     let text = input.read()?;
@@ -133,7 +137,7 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::R
     }
     // LightOJ numbers the cases of the input, rejected ones included.
     let numbered: Vec<_> = parsed.cases.into_iter().enumerate().map(|(i, case)| case.map(|b| (i + 1, b))).collect();
-    let max_moves = if lightoj { LIGHTOJ_MAX_MOVES } else { model::MAX_DISTANCE };
+    let max_moves = if lightoj { LIGHTOJ_MAX_MOVES } else { UVA_MAX_MOVES };
     let code = input.answer_cases(&text, &numbered, |(number, board), out| {
         let answer = match search(&databases, board, max_moves).outcome {
             Outcome::Solved(moves) => move_letters(&moves),

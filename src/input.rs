@@ -25,9 +25,9 @@ const CUT_LINE: &str = "\u{2026}";
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// How long a line read was.
-pub struct LineLength {
+struct LineLength {
     /// For a line over the cap, cut: its length in characters.
-    pub cut_at_chars: Option<usize>,
+    cut_at_chars: Option<usize>,
 }
 
 /// `path` opened for reading, or standard input when it is `None` or `-`.
@@ -41,47 +41,81 @@ pub fn open(path: Option<&Path>) -> anyhow::Result<Box<dyn BufRead>> {
     }
 }
 
-/// The lines of a reader, numbered from 1: each line's text (without its line end), or, for
-/// a line over [`MAX_LINE_BYTES`], why it is rejected.
+/// The lines of a reader, numbered from 1, each kept up to a cap (the rest skipped without
+/// being kept): the one capped line reader, for inputs ([`Lines::next_line`]) and for a
+/// contestant's output (`setter::answers`, through [`Lines::next_raw`]).
 pub struct Lines<R> {
     reader: R,
     number: usize,
     bytes: Vec<u8>,
+    cap: usize,
 }
 
 /// One line, read: its number, and its text or why it is rejected.
 pub type Line<'a> = (usize, Result<Cow<'a, str>, InputError>);
 
+/// One line as read, before any judgement: its number, its bytes without the line end
+/// (at most the cap), whether a CR before the LF was dropped, and how long a cut line was.
+pub struct RawLine<'a> {
+    /// The line's number, from 1.
+    pub number: usize,
+    /// Its bytes, without `\n` and without a `\r` before it.
+    pub bytes: &'a [u8],
+    /// Whether a `\r` was dropped before the `\n`.
+    pub crlf: bool,
+    /// For a line over the cap, cut: its length in characters.
+    pub cut_at_chars: Option<usize>,
+}
+
 impl<R: BufRead> Lines<R> {
-    /// The lines of `reader`.
+    /// The lines of `reader`, each kept up to [`MAX_LINE_BYTES`].
     pub fn new(reader: R) -> Lines<R> {
-        Lines { reader, number: 0, bytes: Vec::new() }
+        Lines::with_cap(reader, MAX_LINE_BYTES)
     }
 
-    /// The next line, `None` at the end of the input. The text borrows a buffer that the
-    /// next call reuses.
-    pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+    /// The lines of `reader`, each kept up to `cap` bytes.
+    pub fn with_cap(reader: R, cap: usize) -> Lines<R> {
+        Lines { reader, number: 0, bytes: Vec::new(), cap }
+    }
+
+    /// How many lines have been read.
+    pub fn lines_read(&self) -> usize {
+        self.number
+    }
+
+    /// The next line as read, `None` at the end of the input. The bytes borrow a buffer
+    /// that the next call reuses.
+    pub fn next_raw(&mut self) -> io::Result<Option<RawLine<'_>>> {
         self.bytes.clear();
-        let Some(length) = read_capped(&mut self.reader, &mut self.bytes, MAX_LINE_BYTES)? else { return Ok(None) };
+        let Some(length) = read_capped(&mut self.reader, &mut self.bytes, self.cap)? else { return Ok(None) };
         self.number += 1;
-        if self.number == 1 && self.bytes.starts_with(BYTE_ORDER_MARK) {
-            self.bytes.drain(..BYTE_ORDER_MARK.len());
-        }
-        if let Some(chars) = length.cut_at_chars {
-            let start = String::from_utf8_lossy(&self.bytes);
-            let problem = format!("the line is longer than {MAX_LINE_BYTES} bytes: {}", quoted_start(&start, chars));
-            return Ok(Some((self.number, Err(InputError::new(self.number, problem)))));
-        }
-        if self.bytes.last() == Some(&b'\r') {
+        let crlf = length.cut_at_chars.is_none() && self.bytes.last() == Some(&b'\r');
+        if crlf {
             self.bytes.pop();
         }
-        Ok(Some((self.number, Ok(String::from_utf8_lossy(&self.bytes)))))
+        Ok(Some(RawLine { number: self.number, bytes: &self.bytes, crlf, cut_at_chars: length.cut_at_chars }))
+    }
+
+    /// The next line, `None` at the end of the input: its text, a byte-order mark at the
+    /// start of the input skipped, or why it is rejected. The text borrows a buffer that the
+    /// next call reuses.
+    pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        let cap = self.cap;
+        let Some(raw) = self.next_raw()? else { return Ok(None) };
+        let number = raw.number;
+        let bytes = if number == 1 { raw.bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(raw.bytes) } else { raw.bytes };
+        if let Some(chars) = raw.cut_at_chars {
+            let start = String::from_utf8_lossy(bytes);
+            let problem = format!("the line is longer than {cap} bytes: {}", quoted_start(&start, chars));
+            return Ok(Some((number, Err(InputError::new(number, problem)))));
+        }
+        Ok(Some((number, Ok(String::from_utf8_lossy(bytes)))))
     }
 }
 
 /// Reads one line (without its `\n`) from `reader` onto `bytes`, keeping at most `cap` bytes
 /// of it (the rest is skipped without being kept): `None` at the end of the input.
-pub fn read_capped(reader: &mut impl BufRead, bytes: &mut Vec<u8>, cap: usize) -> io::Result<Option<LineLength>> {
+fn read_capped(reader: &mut impl BufRead, bytes: &mut Vec<u8>, cap: usize) -> io::Result<Option<LineLength>> {
     let (mut any, mut chars, mut cut) = (false, 0usize, false);
     loop {
         let buffer = match reader.fill_buf() {

@@ -81,6 +81,10 @@ enum Command {
     /// input format.
     #[command(long_about = setter::random::DRAWING)]
     Random(setter::random::RandomArgs),
+    /// Write a problem package (Kattis / ICPC format, which DOMjudge imports): statement,
+    /// sample and secret tests spread over the distances, validators and a submission that
+    /// need no tables.
+    Package(setter::package::PackageArgs),
     /// Print fair scrambles of Rubik's cube: uniformly random states that need at least 2
     /// moves, each as at most 20 face turns that make it from solved.
     #[command(long_about = setter::scramble::FAIRNESS)]
@@ -328,6 +332,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Install(args) => tables.install_from(&args.from),
         Command::Check(args) => setter::check_command(&tables, &args),
         Command::Random(args) => setter::random_command(&tables, &args),
+        Command::Package(args) => setter::package::run(&tables, &args),
         Command::Scramble(args) => setter::scramble::run(&tables, &args),
         Command::Serve(args) => serve::run(&tables, &args),
         Command::Completions(args) => shell::completions(&args),

@@ -34,6 +34,11 @@ impl TablesDir {
         Ok(TablesDir { dir })
     }
 
+    /// The directory itself.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// Where the table `spec` lives.
     pub fn path_of(&self, spec: &TableSpec) -> PathBuf {
         self.dir.join(spec.file_name())

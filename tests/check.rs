@@ -183,6 +183,57 @@ fn check_accepts_what_judge_writes_for_every_style_of_input() {
     }
 }
 
+/// Boards past each judge's limit, in its judge input: unsolvable eight boards, cubic
+/// patterns beyond 30 rolls, magic cubes beyond 5 turns (uniform ones are), fifteen boards
+/// that need more than 50 moves (uniform ones mostly do) or are unsolvable.
+fn beyond_the_limits(puzzle: Puzzle) -> String {
+    match puzzle {
+        Puzzle::Eight => "2 1 3 4 5 6 7 8 x\n1 2 3 4 5 6 8 7 x\n".to_string(),
+        Puzzle::Cubic => random(puzzle, &["--distance", "33", "--count", "5", "--seed", "24", "--judge-input"]),
+        Puzzle::MagicCube => random(puzzle, &["--distance", "6", "--count", "5", "--seed", "24"]),
+        Puzzle::Fifteen => boards::fifteen_input(&[[2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]]),
+        _ => String::new(),
+    }
+}
+
+/// The answers of `judge` that say a board is past the judge's limit.
+fn says_beyond(puzzle: Puzzle, answers: &str) -> usize {
+    let beyond = match puzzle {
+        Puzzle::Eight => "unsolvable",
+        Puzzle::Cubic | Puzzle::MagicCube => "-1",
+        _ => NOT_SOLVABLE,
+    };
+    answers.lines().filter(|line| *line == beyond).count()
+}
+
+#[test]
+fn check_accepts_judge_output_for_uniform_boards_of_every_puzzle_beyond_the_limits_too() {
+    for judged in JUDGED {
+        let puzzle = judged.puzzle;
+        let count = if puzzle == Puzzle::Fifteen { "6" } else { "30" };
+        let uniform = random(puzzle, &["--count", count, "--seed", "23"]);
+        let beyond = beyond_the_limits(puzzle);
+        let input = match puzzle {
+            Puzzle::Eight => format!("{uniform}{beyond}"),
+            Puzzle::Cubic => format!("{uniform}{beyond}"),
+            Puzzle::Rotation => format!("{uniform}0\n"),
+            Puzzle::MagicCube => format!("35\n\n{uniform}\n{beyond}"),
+            _ => {
+                let mut boards = boards::fifteen_boards(&format!("6\n{uniform}"));
+                boards.extend(boards::fifteen_boards(&beyond));
+                boards::fifteen_input(&boards)
+            }
+        };
+        let answers = judge(puzzle, &input);
+        if puzzle != Puzzle::Rotation {
+            assert!(says_beyond(puzzle, &answers) >= 2, "{}: {answers}", puzzle.label());
+        }
+        let checked = check(puzzle, &input, answers.as_bytes(), &[]);
+        assert_eq!(checked.status, 0, "{}:\n{input}\n{}{}", puzzle.label(), checked.out, checked.err);
+        assert!(checked.out.ends_with("\naccepted\n"), "{}", checked.out);
+    }
+}
+
 /// The verdict line of case `case` in `check`'s text output.
 fn verdict_line(checked: &Checked, case: usize) -> String {
     let prefix = format!("case {case}: ");
@@ -374,6 +425,58 @@ fn mutated_answers_agree(
     verdicts.into_iter().zip(blocks).collect()
 }
 
+/// The standalone output validator of `package PUZZLE` judges each case alone, called as
+/// Kattis calls it (`validate.py input judge_answer feedback_dir < team_output`, the judge's
+/// answer as `judge` wrote it), and agrees with `check`'s verdict on every mutated answer.
+fn package_validator_agrees(
+    puzzle: Puzzle,
+    case_inputs: &[String],
+    answers: &[Vec<String>],
+    judged: &[(Value, Vec<String>)],
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("problem");
+    let made =
+        binary(tables_with(puzzle)).args(["package", puzzle.label()]).arg(&package).args(["--tests", "1"]).output();
+    let made = made.unwrap();
+    assert!(made.status.success(), "{}", stderr_of(&made));
+    let validator = package.join("output_validators/validate/validate.py");
+    let lines = |block: &[String]| block.iter().map(|line| format!("{line}\n")).collect::<String>();
+    for (case, ((verdict, team), answer)) in judged.iter().zip(answers).enumerate() {
+        let files = dir.path().join(format!("case{case}"));
+        std::fs::create_dir(&files).unwrap();
+        std::fs::write(files.join("input.in"), &case_inputs[case]).unwrap();
+        std::fs::write(files.join("judge.ans"), lines(answer)).unwrap();
+        let team_path = files.join("team.out");
+        std::fs::write(&team_path, lines(team)).unwrap();
+        let run = std::process::Command::new("python3")
+            .arg(&validator)
+            .args([files.join("input.in"), files.join("judge.ans"), files.clone()])
+            .stdin(
+                std::fs::File::open({
+                    std::fs::write(files.join("team.out"), lines(team)).unwrap();
+                    files.join("team.out")
+                })
+                .unwrap(),
+            )
+            .output()
+            .expect("python3 runs the validator");
+        let message = std::fs::read_to_string(files.join("judgemessage.txt")).unwrap_or_default();
+        let accepted = match run.status.code() {
+            Some(42) => true,
+            Some(43) => false,
+            other => panic!("{}: validator exit {other:?}: {}", puzzle.label(), stderr_of(&run)),
+        };
+        assert_eq!(
+            accepted,
+            verdict["verdict"] == "accepted",
+            "{} case {}: {team:?}: check says {verdict}, the validator {message}",
+            puzzle.label(),
+            case + 1
+        );
+    }
+}
+
 fn eight_distances() -> &'static HashMap<eight_reference::Cells, u8> {
     static DISTANCES: OnceLock<HashMap<eight_reference::Cells, u8>> = OnceLock::new();
     DISTANCES.get_or_init(eight_reference::bfs_distances)
@@ -383,7 +486,7 @@ fn eight_distances() -> &'static HashMap<eight_reference::Cells, u8> {
 fn mutated_eight_answers_are_accepted_exactly_when_they_solve() {
     let mut input = random(Puzzle::Eight, &["--count", "300", "--seed", "11"]);
     // Unsolvable boards: two tiles of a solvable board swapped.
-    input.push_str("2 1 3 4 5 6 7 8 x\n8 6 7 2 5 4 x 3 1\n");
+    input.push_str("2 1 3 4 5 6 7 8 x\n6 8 7 2 5 4 x 3 1\n");
     let boards: Vec<[u8; 9]> = input.lines().map(boards::eight_cells).collect();
     let blocks: Vec<Vec<String>> = judge(Puzzle::Eight, &input).lines().map(|line| vec![line.to_string()]).collect();
     let mutate_block = |rng: &mut fastrand::Rng, block: &mut Vec<String>| match rng.u8(..8) {
@@ -398,7 +501,10 @@ fn mutated_eight_answers_are_accepted_exactly_when_they_solve() {
             moves => eight_reference::replay(cells, moves) == Some(eight_reference::GOAL),
         }
     };
-    mutated_answers_agree((Puzzle::Eight, &[]), &input, blocks, 13, mutate_block, right);
+    let answers = blocks.clone();
+    let judged = mutated_answers_agree((Puzzle::Eight, &[]), &input, blocks, 13, mutate_block, right);
+    let case_inputs: Vec<String> = input.lines().map(|line| format!("{line}\n")).collect();
+    package_validator_agrees(Puzzle::Eight, &case_inputs, &answers, &judged);
 }
 
 #[test]
@@ -505,7 +611,10 @@ fn mutated_magic_cube_answers_are_accepted_exactly_when_minimal_and_solving() {
             _ => false,
         }
     };
-    mutated_answers_agree((Puzzle::MagicCube, &[]), &input, blocks, 18, mutate_block, right);
+    let answers = blocks.clone();
+    let judged = mutated_answers_agree((Puzzle::MagicCube, &[]), &input, blocks, 18, mutate_block, right);
+    let case_inputs: Vec<String> = nets.iter().map(|net| format!("1\n\n{}\n", net.trim_end())).collect();
+    package_validator_agrees(Puzzle::MagicCube, &case_inputs, &answers, &judged);
 }
 
 /// Both judges' answer for a board with no answer.
@@ -542,8 +651,7 @@ fn fifteen_rejections_name_what_is_wrong() {
         "case 4: wrong answer: too long: 51 moves solve it, the judge accepts at most 50"
     );
     assert_eq!(verdict_line(&checked, 5), "case 5: accepted: not solvable");
-    let says_not_solvable = "case 6: wrong answer: says not solvable, but the board is solvable";
-    assert!(verdict_line(&checked, 6).starts_with(says_not_solvable), "{}", checked.out);
+    assert_eq!(verdict_line(&checked, 6), "case 6: wrong answer: says not solvable, but 0 moves solve it ()");
     assert_eq!(
         verdict_line(&checked, 7),
         "case 7: wrong answer: character 9 is 'x': not a move (U, D, L, R), nor \"This puzzle is not solvable.\""
@@ -566,8 +674,23 @@ fn fifteen_rejections_name_what_is_wrong() {
     // LightOJ: the fewest moves, first in dictionary order, and nothing beyond 35 moves.
     let (_, length, korf_first) = fifteen_reference::korf_instances()[0];
     let korf = boards::fifteen_input(&[korf_first]).trim_start_matches("1\n").trim_end().to_string();
-    let korf_moves = judge(Puzzle::Fifteen, &format!("1\n{korf}\n"));
+    let one_line = korf.split_whitespace().collect::<Vec<_>>().join(" ");
+    let solved =
+        common::run_with_input(binary(tables_with(Puzzle::Fifteen)).args(["solve", "fifteen", "-"]), &one_line);
+    let korf_moves = stdout_of(&solved);
     assert_eq!(korf_moves.trim().len(), length);
+    // UVa accepts at most 50 moves: its answer for this board is that it is not solvable.
+    let uva = judge(Puzzle::Fifteen, &format!("1\n{korf}\n"));
+    assert_eq!(uva, format!("{NOT_SOLVABLE}\n"));
+    assert_eq!(
+        verdict_line(&check(Puzzle::Fifteen, &format!("1\n{korf}\n"), uva.as_bytes(), &[]), 1),
+        "case 1: accepted: not solvable (more than 50 moves are needed, and the judge accepts at most 50)"
+    );
+    let too_long = check(Puzzle::Fifteen, &format!("1\n{korf}\n"), korf_moves.as_bytes(), &[]);
+    assert_eq!(
+        verdict_line(&too_long, 1),
+        "case 1: wrong answer: too long: 57 moves solve it, the judge accepts at most 50"
+    );
     let input = format!("6\n{solvable}\n{solvable}\n{solvable}\n{unsolvable}\n{korf}\n{korf}\n");
     let answers = [
         "Case 1: LLLDRDRDR".to_string(),
@@ -649,11 +772,17 @@ fn mutated_fifteen_answers_are_accepted_exactly_when_they_solve_within_50_moves(
         1 => block[0].push_str(&["UD", "LR"][rng.usize(..2)].repeat(rng.usize(1..20))),
         _ => mutate(rng, block, &['U', 'D', 'L', 'R', 'x']),
     };
+    // Not solvable is UVa's answer for a board that needs more than the 50 moves it accepts.
     let right = |case: usize, block: &[String]| match block[0].as_str() {
-        NOT_SOLVABLE => !fifteen_reference::solvable(&boards[case]),
+        NOT_SOLVABLE => {
+            !fifteen_reference::solvable(&boards[case]) || fifteen_reference::ida_manhattan(boards[case]).len() > 50
+        }
         moves => moves.len() <= 50 && fifteen_reference::replay(boards[case], moves) == Some(fifteen_reference::GOAL),
     };
+    let answers = blocks.clone();
     let judged = mutated_answers_agree((Puzzle::Fifteen, &[]), &input, blocks, 20, mutate_block, right);
+    let case_inputs: Vec<String> = boards.iter().map(|cells| boards::fifteen_input(&[*cells])).collect();
+    package_validator_agrees(Puzzle::Fifteen, &case_inputs, &answers, &judged);
     // Whether an accepted answer is shortest, against the reference's IDA*.
     for (case, (verdict, block)) in judged.iter().enumerate() {
         if verdict["verdict"] == "accepted" && block[0] != NOT_SOLVABLE {

@@ -21,7 +21,7 @@ use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_query::Puzzle;
 use reference::{
     apply_all, from_text, net, parse_turns, quarter_length, quarter_turn_ball, quarter_turn_distance, random_cube,
-    random_turns, replay, to_text, Facelets, Pieces, SplitMix64, Turn, SOLVED,
+    random_turns, replay, replay_layers, to_text, Facelets, Pieces, SplitMix64, Turn, SOLVED,
 };
 
 /// God's numbers: every cube is solved in at most 20 face turns and at most 26 quarter turns.
@@ -330,6 +330,75 @@ fn a_scramble_that_is_not_notation_is_refused_on_its_line() {
     assert!(stderr_of(&output).contains("line 2:"), "{}", stderr_of(&output));
 }
 
+/// `solve cube --json --scramble SCRAMBLE ARGS`: the answer's object.
+fn scramble_json(scramble: &str, args: &[&str]) -> serde_json::Value {
+    let output = solve(&[&["--json", "--scramble", scramble], args].concat(), "");
+    serde_json::from_str(&answers(&output).concat()).expect("JSON")
+}
+
+/// The cube of a JSON answer, checked to be `cube`; its moves, checked to solve it.
+fn answer_for(answer: &serde_json::Value, cube: &Facelets) -> Vec<Turn> {
+    assert_eq!(answer["facelets"].as_str(), Some(to_text(cube).as_str()), "{answer}");
+    solving_turns(cube, &json_moves(answer))
+}
+
+#[test]
+fn slice_wide_turns_rotations_and_singmasters_numbers_are_read_as_cubers_write_them() {
+    // The checkerboard: 6 face turns, and no fewer, since its 12 quarter turns are the fewest.
+    let checkerboard = replay(&SOLVED, CHECKERBOARD_TURNS).unwrap();
+    assert_eq!(replay_layers(&SOLVED, "M2 E2 S2"), Some(checkerboard));
+    assert_eq!(answer_for(&scramble_json("M2 E2 S2", &["--max", "6"]), &checkerboard).len(), 6);
+    let in_quarter_turns = scramble_json("M2 E2 S2", &["--metric", "qtm"]);
+    assert_eq!(in_quarter_turns["optimal_in_quarter_turns"], true, "{in_quarter_turns}");
+    assert_eq!(quarter_length(&answer_for(&in_quarter_turns, &checkerboard)), 12);
+    // Rotations turn nothing; a wide turn is a face turn of the cube held upright.
+    assert!(answer_for(&scramble_json("x y z", &[]), &SOLVED).is_empty());
+    assert_eq!(answer_for(&scramble_json("r", &[]), &replay_layers(&SOLVED, "r").unwrap()).len(), 1);
+    assert_eq!(answer_for(&scramble_json("Rw'", &[]), &replay(&SOLVED, "L'").unwrap()).len(), 1);
+    // Singmaster's numbers: R1 U3 is R U'.
+    assert_eq!(json_moves(&scramble_json("R1 U3", &[])), "U R'");
+}
+
+/// A random sequence of every kind of move cubers write, with every suffix.
+fn random_cubers_moves(rng: &mut SplitMix64, length: usize) -> String {
+    let letters = ["U", "R", "F", "D", "L", "B", "Uw", "Rw", "Fw", "Dw", "Lw", "Bw"]
+        .into_iter()
+        .chain(["u", "r", "f", "d", "l", "b", "M", "E", "S", "x", "y", "z"]);
+    let letters: Vec<&str> = letters.collect();
+    let suffixes = ["", "'", "2", "1", "3"];
+    let mut token = || {
+        let letter = letters[rng.below(letters.len() as u64) as usize];
+        letter.to_string() + suffixes[rng.below(suffixes.len() as u64) as usize]
+    };
+    (0..length).map(|_| token()).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn random_sequences_of_slices_wide_turns_and_rotations_make_the_cube_the_model_makes() {
+    let mut rng = SplitMix64(29);
+    let scrambles: Vec<String> = (0..200).map(|i| random_cubers_moves(&mut rng, i % 25)).collect();
+    let input: String = scrambles.iter().map(|s| s.clone() + "\n").collect();
+    let output = solve(&["--json", "--scramble", "-"], &input);
+    let answers = answers(&output);
+    assert_eq!(answers.len(), scrambles.len());
+    for (scramble, answer) in scrambles.iter().zip(&answers) {
+        let cube = replay_layers(&SOLVED, scramble).unwrap();
+        let turns = answer_for(&serde_json::from_str(answer).expect("JSON"), &cube);
+        assert!(turns.len() <= MOST_FACE_TURNS, "{answer} for {scramble}");
+    }
+}
+
+#[test]
+fn a_move_cubers_do_not_write_is_refused_with_what_is_accepted() {
+    for token in ["Q", "R4", "Mw", "X", "rw", "x2'2"] {
+        let output = solve(&["--scramble", &format!("R {token} U")], "");
+        assert_eq!(output.status.code(), Some(2), "a bad argument: {token}");
+        let stderr = stderr_of(&output);
+        assert!(stderr.contains(&format!("{token:?} is not a move")), "{token}: {stderr}");
+        assert!(stderr.contains("slice turns M E S, wide turns Rw or r"), "{token}: {stderr}");
+    }
+}
+
 /// The moves of a JSON answer.
 fn json_moves(answer: &serde_json::Value) -> String {
     answer["moves"].as_str().unwrap_or_else(|| panic!("no moves in {answer}")).to_string()
@@ -360,12 +429,68 @@ fn json_lengths_and_claims_of_optimality_are_true() {
             assert_eq!(answer["face_turns"], turns.len(), "{answer}");
             assert_eq!(answer["quarter_turns"], quarter_turns, "{answer}");
             assert_eq!(answer["length"], if metric == "qtm" { quarter_turns } else { turns.len() }, "{answer}");
-            if answer["optimal_in_quarter_turns"] == true {
-                let distance = quarter_turn_distance(cube, ball_of_six(), 6).expect("within twelve quarter turns");
-                assert_eq!((quarter_turns, &answer["distance"]), (distance, &serde_json::json!(distance)), "{answer}");
-            }
+            // Every cube here is within twelve quarter turns: each must carry the claim, and
+            // the claim must be true.
+            let distance = quarter_turn_distance(cube, ball_of_six(), 6).expect("within twelve quarter turns");
+            assert_eq!(answer["optimal_in_quarter_turns"], true, "{metric}, distance {distance}: {answer}");
+            assert_eq!((quarter_turns, &answer["distance"]), (distance, &serde_json::json!(distance)), "{answer}");
         }
     }
+    // Far cubes make no claim.
+    let far = random_cubes(15, 5);
+    for line in answers(&solve(&["--json", "-"], &lines_of(&far))) {
+        let answer: serde_json::Value = serde_json::from_str(&line).expect("a JSON object per line");
+        assert_eq!(answer["optimal_in_quarter_turns"], false, "{answer}");
+    }
+}
+
+#[test]
+fn judge_cube_answers_each_line_as_solve_does_and_names_bad_lines() {
+    let cubes = random_cubes(16, 12);
+    let mut input = lines_of(&cubes[..6]);
+    input += &format!("{}\n\n", swapped(&to_text(&cubes[6]), 0, 9));
+    input += &lines_of(&cubes[6..]);
+    let output = run_with_input(binary(tables()).args(["judge", "cube"]), &input);
+    assert_eq!(output.status.code(), Some(1), "a rejected line makes the exit status 1");
+    assert!(stderr_of(&output).contains("line 7:"), "{}", stderr_of(&output));
+    let judged: Vec<String> = stdout_of(&output).lines().map(str::to_string).collect();
+    assert_eq!(judged.len(), cubes.len(), "one line per good cube: {judged:?}");
+    for (cube, answer) in cubes.iter().zip(&judged) {
+        assert!(solving_turns(cube, answer).len() <= MOST_FACE_TURNS, "{answer}");
+    }
+    assert_eq!(judged, answers(&solve(&["-"], &lines_of(&cubes))), "the same moves as solve cube");
+}
+
+#[test]
+fn stats_cube_counts_every_phase_one_entry_in_both_metrics() {
+    let dir = tables_with(Puzzle::Cube);
+    let output = binary(dir).args(["stats", "cube", "--json"]).output().unwrap();
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let stats: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    // 64,430 flip-slice classes under the 16 symmetries that keep the U-D axis, times the
+    // 2,187 corner twists (the problem statement's figures).
+    let entries = 64_430u64 * 2_187;
+    let counts = |key: &str| -> Vec<u64> {
+        stats[key]
+            .as_array()
+            .unwrap_or_else(|| panic!("no {key} in {stats}"))
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect()
+    };
+    let face_turns = counts("entries_per_distance");
+    let quarter_turns = counts("entries_per_quarter_turn_distance");
+    assert_eq!(face_turns.iter().sum::<u64>(), entries, "{face_turns:?}");
+    assert_eq!(quarter_turns.iter().sum::<u64>(), entries, "{quarter_turns:?}");
+    // Phase 1 needs at most 12 face turns (Kociemba); the solved class and twist alone are in G1.
+    assert_eq!((face_turns.len(), face_turns[0], quarter_turns[0]), (13, 1, 1), "{face_turns:?} {quarter_turns:?}");
+    let files: u64 = puzzle_tables_query::tables_of(Puzzle::Cube)
+        .iter()
+        .map(|spec| std::fs::metadata(dir.join(spec.file_name())).unwrap().len())
+        .sum();
+    assert_eq!(stats["table_bytes"], files, "every file of the cube's tables is counted");
+    let text = stdout_of(&binary(dir).args(["stats", "cube"]).output().unwrap());
+    assert!(text.contains(&format!("{entries} entries")), "{text}");
 }
 
 #[test]

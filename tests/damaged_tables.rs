@@ -205,7 +205,7 @@ fn verify_counts_the_cube_phase1_residues_in_the_payload_against_the_metadata() 
     assert_eq!(output.status.code(), Some(1));
     let at_residue_0: u64 = good.metadata().depth_counts.iter().step_by(3).sum();
     let expected = format!(
-        "cube-distance-mod3-2.tbl: inconsistent entries: the payload holds {} entries at residue 0, the metadata says \
+        "cube-distance-mod3-flip-slice-twist-qtm.tbl: inconsistent entries: the payload holds {} entries at residue 0, the metadata says \
          {at_residue_0}",
         at_residue_0 - 1
     );
@@ -249,7 +249,10 @@ fn verify_fails_when_the_directory_is_missing_or_holds_no_table_and_names_it() {
 fn a_near_g1_graph_with_a_foreign_child_is_refused_by_verify_and_by_solve() {
     let spec = near_graph_spec(Metric::Qtm);
     let nodes = spec.entries as u32 / 20;
-    let expected = format!("cube-near-graph-2.tbl: inconsistent entries: node 1: its child by U ({:#x})", nodes << 4);
+    let expected = format!(
+        "cube-near-graph-flip-slice-twist-qtm.tbl: inconsistent entries: node 1: its child by U ({:#x})",
+        nodes << 4
+    );
     // Node 1's child by U (word 2 of its 20) becomes a node past the last.
     let errors = refused_by_verify_and_by_solve(&spec, (20 + 2) * 4, &(nodes << 4).to_le_bytes(), &expected);
     assert!(errors.contains("is no node"), "{errors}");
@@ -258,7 +261,8 @@ fn a_near_g1_graph_with_a_foreign_child_is_refused_by_verify_and_by_solve() {
 #[test]
 fn a_class_move_to_a_foreign_class_is_refused_by_verify_and_by_solve() {
     let limit = (FLIP_SLICE_CLASSES * 16) as u32;
-    let expected = "cube-moves-5.tbl: inconsistent entries: entry 40 is 1030880, but every entry is below 1030880";
+    let expected =
+        "cube-moves-flip-slice-class.tbl: inconsistent entries: entry 40 is 1030880, but every entry is below 1030880";
     refused_by_verify_and_by_solve(&CLASS_MOVES_SPEC, 40 * 3, &limit.to_le_bytes()[..3], expected);
 }
 

@@ -80,6 +80,40 @@ fn the_same_seed_draws_the_same_boards() {
     assert_eq!(eight_distances().get(&eight_cells(first.trim())), Some(&27));
 }
 
+/// "The same seed gives the same boards on every machine": what each puzzle draws for one
+/// seed, written here.
+#[test]
+fn the_boards_drawn_for_a_seed_are_pinned() {
+    let draws = [
+        (Puzzle::Eight, &["--distance", "20", "--count", "2", "--seed", "25"][..], PINNED_DRAWS[0]),
+        (Puzzle::Eight, &["--count", "2", "--seed", "25"], PINNED_DRAWS[1]),
+        (Puzzle::Cubic, &["--distance", "12", "--count", "2", "--seed", "25"], PINNED_DRAWS[2]),
+        (Puzzle::Rotation, &["--distance", "8", "--count", "2", "--seed", "25"], PINNED_DRAWS[3]),
+        (Puzzle::Rotation, &["--count", "2", "--seed", "25"], PINNED_DRAWS[4]),
+        (Puzzle::MagicCube, &["--distance", "4", "--count", "1", "--seed", "25"], PINNED_DRAWS[5]),
+        (Puzzle::MagicCube, &["--count", "1", "--seed", "25"], PINNED_DRAWS[6]),
+        (Puzzle::Fifteen, &["--distance", "12", "--count", "2", "--seed", "25"], PINNED_DRAWS[7]),
+        (Puzzle::Fifteen, &["--count", "2", "--seed", "25"], PINNED_DRAWS[8]),
+    ];
+    let drawn: Vec<String> = draws.iter().map(|(puzzle, args, _)| drawn(*puzzle, args)).collect();
+    for ((puzzle, args, pinned), out) in draws.iter().zip(&drawn) {
+        assert_eq!(out, pinned, "random {} {args:?} drew other boards: {drawn:#?}", puzzle.label());
+    }
+}
+
+/// What `the_boards_drawn_for_a_seed_are_pinned` asks for, in its order.
+const PINNED_DRAWS: [&str; 9] = [
+    "1 4 6 7 x 8 2 5 3\n4 1 x 2 7 5 3 8 6\n",
+    "6 5 1 2 3 x 7 4 8\n2 x 4 6 7 5 1 8 3\n",
+    "3 2\nB R B\nR B E\nW W B\n2 1\nW E R\nW R B\nR B W\n",
+    "3 2 3 2 3 1 3 2 1 2 1 2 1 3 2 2 3 3 2 1 1 1 1 3\n3 1 1 3 1 3 1 2 3 1 1 2 1 3 3 2 2 2 3 2 2 3 2 1\n",
+    "1 1 3 1 2 2 3 3 1 2 3 3 3 1 2 3 2 2 1 1 2 3 1 2\n3 1 3 2 1 3 2 3 2 1 1 2 3 2 1 2 3 3 1 1 2 1 2 3\n",
+    "      U U U\n      U U U\n      U U R\nB B B L L F D F F R R R\nL L L F F D B R R B B B\nF F U F R D B R R B L L\n      L F L\n      D D D\n      D D D\n",
+    "      R R R\n      U U B\n      B F D\nF L L U L L B D F D D U\nL L D L F F U R F D B B\nF B R U R D R B L U U L\n      B F B\n      R D U\n      D R F\n",
+    "1 2 3 4\n9 5 6 8\n14 11 7 12\n13 0 10 15\n\n1 2 0 3\n5 6 12 4\n9 10 8 15\n13 14 7 11\n",
+    "10 7 14 15\n0 4 6 8\n9 12 1 3\n5 2 13 11\n\n2 15 6 8\n1 0 4 3\n12 14 13 7\n11 10 5 9\n",
+];
+
 /// One board drawn from the 20 boards at distance 5, for each of 400 seeds: a chi-square
 /// test with 19 degrees of freedom (p = 0.001 critical value 43.8).
 #[test]
@@ -273,8 +307,24 @@ fn every_fifteen_board_drawn_has_its_distance_by_ida_and_layers_are_whole() {
         let (_, err, ok) = random(Puzzle::Fifteen, &["--distance", &d, "--count", &more]);
         assert!(!ok && err.contains(&format!("there are only {n} fifteen boards at distance {distance}")), "{err}");
     }
-    let (_, err, ok) = random(Puzzle::Fifteen, &["--distance", "25"]);
-    assert!(!ok && err.contains("up to distance 24"), "{err}");
+    let (_, err, ok) = random(Puzzle::Fifteen, &["--distance", "67"]);
+    assert!(!ok && err.contains("--distance 67 is too deep") && err.contains("from 25 to 66"), "{err}");
+}
+
+#[test]
+fn deeper_fifteen_boards_drawn_by_rejection_have_their_distance_by_ida() {
+    for distance in [25, 28, 31] {
+        let d = distance.to_string();
+        let args = ["--distance", d.as_str(), "--count", "2", "--seed", "7", "--judge-input"];
+        let out = drawn(Puzzle::Fifteen, &args);
+        assert_eq!(out, drawn(Puzzle::Fifteen, &args), "same seed, same boards");
+        let boards = fifteen_boards(&out);
+        assert_eq!(boards.len(), 2);
+        assert_ne!(boards[0], boards[1]);
+        for cells in boards {
+            assert_eq!(fifteen_reference::ida_manhattan(cells).len(), distance, "{cells:?}");
+        }
+    }
 }
 
 /// One board drawn from the 24 boards at distance 4, for each of 480 seeds: a chi-square

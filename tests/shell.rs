@@ -4,6 +4,44 @@ mod common;
 
 use common::{binary, stdout_of};
 
+/// Every command's path of subcommands, from the program's own `--help` down.
+fn command_paths() -> Vec<Vec<String>> {
+    let mut paths = vec![Vec::new()];
+    let mut next = 0;
+    while let Some(path) = paths.get(next).cloned() {
+        let help = stdout_of(&binary(std::path::Path::new("unused")).args(&path).arg("--help").output().unwrap());
+        let commands = help.split("Commands:\n").nth(1).map(|rest| rest.split("\n\n").next().unwrap_or(""));
+        for line in commands.unwrap_or("").lines().filter(|line| line.starts_with("  ") && !line.starts_with("   ")) {
+            let name = line.split_whitespace().next().expect("a command's name");
+            if name != "help" {
+                paths.push(path.iter().cloned().chain([name.to_string()]).collect());
+            }
+        }
+        next += 1;
+    }
+    paths
+}
+
+#[test]
+fn help_is_wrapped_to_the_terminals_width() {
+    let paths = command_paths();
+    assert!(paths.iter().any(|path| path == &["solve", "cube"]), "{paths:?}");
+    for (columns, width) in [(Some("72"), 72), (None, 100)] {
+        for path in &paths {
+            for flag in ["-h", "--help"] {
+                let mut command = binary(std::path::Path::new("unused"));
+                command.args(path).arg(flag).env_remove("COLUMNS");
+                if let Some(columns) = columns {
+                    command.env("COLUMNS", columns);
+                }
+                let help = stdout_of(&command.output().unwrap());
+                let longest = help.lines().max_by_key(|line| line.chars().count()).unwrap_or("");
+                assert!(longest.chars().count() <= width, "{path:?} {flag} at {width} columns: {longest:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn completions_name_every_command_for_every_shell() {
     for shell in ["bash", "zsh", "fish", "powershell"] {

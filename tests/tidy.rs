@@ -2,7 +2,8 @@
 //! crate never depends on the generator, the models crate depends on nothing, `unsafe` code
 //! is the memory map and the opens that pass its contract on (each `unsafe fn` with a
 //! `# Safety` doc, each `unsafe` block with a `// SAFETY:` comment), and every Rust file
-//! opens with a `//!` overview, and the binary prints only through `src/writer.rs`.
+//! opens with a `//!` overview, the binary prints only through `src/writer.rs`, and the query
+//! crate's puzzle folders have no import loop.
 
 use std::path::{Path, PathBuf};
 
@@ -114,6 +115,82 @@ fn the_binary_prints_only_through_its_writer() {
                     number + 1
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn front_ends_answer_through_the_librarys_one_answer_path() {
+    // An answer's JSON fields are written by the query crate's answer module alone: a front
+    // end that wrote `"moves"` itself would keep its own copy of the answer's shape.
+    let files: Vec<PathBuf> = rust_files().into_iter().filter(|path| path.starts_with(root().join("src"))).collect();
+    let solves =
+        ["src/eight.rs", "src/cubic.rs", "src/rotation.rs", "src/cube.rs", "src/fifteen.rs", "src/serve/api.rs"];
+    for solve in solves {
+        let text = std::fs::read_to_string(root().join(solve)).unwrap();
+        assert!(text.contains("answer_"), "{solve} answers through the answer path");
+    }
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for field in ["\"moves\":", "\"children\":", "\"steps\":", "\"distance\":"] {
+            assert!(!text.contains(field), "{}: writes the answer field {field} itself", path.display());
+        }
+    }
+}
+
+/// The modules a file of the query crate imports from `crate::` or `super::` (`use` lines
+/// only): `crate::cube::near::X` gives `cube::near`, `super::near::X` in `cube/` too.
+fn imported_modules(path: &Path, folder: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut modules = Vec::new();
+    // Up to the unit tests, whose `use super::*` is their own file.
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    for line in code.lines().map(str::trim_start).filter(|l| l.starts_with("use ") || l.starts_with("pub use ")) {
+        let path = line.trim_start_matches("pub ").trim_start_matches("use ");
+        let path = path
+            .strip_prefix("super::")
+            .map(|rest| format!("{folder}::{rest}"))
+            .or_else(|| path.strip_prefix("crate::").map(str::to_string));
+        let Some(path) = path else { continue };
+        let parts: Vec<&str> = path.split("::").collect();
+        if parts[0] == folder && parts.len() > 2 {
+            modules.push(format!("{folder}::{}", parts[1]));
+        } else if parts[0] == folder {
+            modules.push(folder.to_string());
+        }
+    }
+    modules
+}
+
+#[test]
+fn the_query_crates_puzzle_folders_have_no_import_loop() {
+    // Within `cube/` and `fifteen/`: a part imports the folder's `mod.rs` only if `mod.rs`
+    // imports nothing of it, and parts that import each other do so one way.
+    for folder in ["cube", "fifteen"] {
+        let dir = root().join("crates/query/src").join(folder);
+        let mut edges = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+            let module = if stem == "mod" { folder.to_string() } else { format!("{folder}::{stem}") };
+            let mut imports = imported_modules(&path, folder);
+            if stem == "mod" {
+                // `mod.rs` names its parts without a prefix: `use near::X`.
+                let text = std::fs::read_to_string(&path).unwrap();
+                for line in text
+                    .lines()
+                    .filter(|l| l.starts_with("use ") || l.starts_with("pub use ") || l.starts_with("pub(crate) use "))
+                {
+                    let name = line.split("use ").nth(1).unwrap().split("::").next().unwrap();
+                    if dir.join(format!("{name}.rs")).exists() {
+                        imports.push(format!("{folder}::{name}"));
+                    }
+                }
+            }
+            edges.extend(imports.into_iter().filter(|m| *m != module).map(|m| (module.clone(), m)));
+        }
+        for (from, to) in &edges {
+            assert!(!edges.contains(&(to.clone(), from.clone())), "{from} and {to} import each other");
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::input::read_capped;
+use crate::input::Lines;
 
 /// The longest answer line kept; a longer line is cut here and rejected as too long. An
 /// eight-puzzle answer need not be shortest, so this leaves room for long ones.
@@ -32,8 +32,7 @@ pub struct AnswerLine {
 
 /// The output being checked, read one line at a time.
 pub struct AnswerLines<R> {
-    reader: R,
-    lines_read: usize,
+    lines: Lines<R>,
     /// A line read ahead by [`AnswerLines::next_nonblank_if`] and not taken.
     ahead: Option<AnswerLine>,
     /// What was forgiven since [`AnswerLines::take_notes`] was last called.
@@ -43,12 +42,12 @@ pub struct AnswerLines<R> {
 impl<R: BufRead> AnswerLines<R> {
     /// Reads output from `reader`.
     pub fn new(reader: R) -> AnswerLines<R> {
-        AnswerLines { reader, lines_read: 0, ahead: None, notes: Vec::new() }
+        AnswerLines { lines: Lines::with_cap(reader, MAX_LINE_BYTES), ahead: None, notes: Vec::new() }
     }
 
     /// The number of the last line taken (a line read ahead and left is not taken).
     pub fn lines_taken(&self) -> usize {
-        self.lines_read - usize::from(self.ahead.is_some())
+        self.lines.lines_read() - usize::from(self.ahead.is_some())
     }
 
     /// The next line as it is (blank or not), `None` at the end of the output.
@@ -56,16 +55,12 @@ impl<R: BufRead> AnswerLines<R> {
         if let Some(line) = self.ahead.take() {
             return Ok(Some(line));
         }
-        let mut bytes = Vec::new();
-        let Some(length) = read_capped(&mut self.reader, &mut bytes, MAX_LINE_BYTES)? else { return Ok(None) };
-        let cut = length.cut_at_chars.is_some();
-        self.lines_read += 1;
-        let number = self.lines_read;
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
+        let Some(raw) = self.lines.next_raw()? else { return Ok(None) };
+        let (number, cut) = (raw.number, raw.cut_at_chars.is_some());
+        if raw.crlf {
             self.notes.push(format!("line {number}: CRLF line end read as LF"));
         }
-        let text = String::from_utf8_lossy(&bytes);
+        let text = String::from_utf8_lossy(raw.bytes);
         let trimmed = text.trim();
         if !trimmed.is_empty() && trimmed.len() != text.len() {
             let side = match (text.starts_with(char::is_whitespace), text.ends_with(char::is_whitespace)) {

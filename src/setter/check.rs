@@ -4,8 +4,7 @@
 //! referee. One line per case, then a summary (or one JSON document); exit status 0 when
 //! every case is accepted, 1 when some is not, 2 when the input cannot be read.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -28,11 +27,29 @@ pub struct CheckArgs {
     pub puzzle: Puzzle,
     /// The judge input the answers are for ("-" for standard input).
     pub input: PathBuf,
-    /// The contestant's output to check ("-" for standard input).
+    /// The contestant's output to check ("-" for standard input); with --protocol, the
+    /// system's second argument (testlib: the contestant's output; kattis: the judge's
+    /// answer; cms: the correct output).
     pub answers: PathBuf,
+    /// With --protocol: the system's further arguments (testlib: the jury's answer, then
+    /// any it does not use; kattis: the feedback directory, then any it does not use; cms:
+    /// the contestant's output).
+    #[arg(value_name = "MORE", allow_hyphen_values = true)]
+    pub more: Vec<PathBuf>,
     /// Print the verdicts and the summary as one JSON document.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "protocol")]
     pub json: bool,
+    /// Answer as a judge system calls a checker: testlib (`check PUZZLE --protocol testlib
+    /// INPUT OUTPUT ANSWER`: exit status 0 accepted, 1 wrong answer, 2 presentation error,
+    /// 3 judge failure, the comment on standard error), kattis (the output validator of
+    /// Kattis, DOMjudge and problem packages: `INPUT JUDGE_ANSWER FEEDBACK_DIR <
+    /// TEAM_OUTPUT`, exit status 42 accepted, 43 wrong answer, the verdicts in
+    /// FEEDBACK_DIR/judgemessage.txt) or cms (`INPUT CORRECT_OUTPUT CONTESTANT_OUTPUT`: the
+    /// score 1.0 or 0.0 on standard output, the message on standard error). The jury's
+    /// answer must be accepted itself; a judge failure (an unreadable input, a damaged
+    /// table, a jury answer that is wrong) is never a wrong answer.
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub protocol: Option<super::protocol::Protocol>,
     /// eight, fifteen (UVa): also reject answers that solve the board in more moves than the
     /// fewest (the judge itself accepts any answer that solves it).
     #[arg(long)]
@@ -70,7 +87,8 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    fn label(self) -> &'static str {
+    /// The outcome in words: `accepted`, `wrong answer`, `no answer`.
+    pub fn label(self) -> &'static str {
         match self {
             Outcome::Accepted => "accepted",
             Outcome::WrongAnswer => "wrong answer",
@@ -128,58 +146,108 @@ impl Judgement {
     }
 }
 
-/// Runs `checker` over the files named in `args` and prints the verdicts.
+/// Runs `checker` over the files named in `args` and prints the verdicts (or answers as
+/// the judge system of `--protocol` asks).
 pub fn run<C: Checker>(checker: &C, args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    if let Some(protocol) = args.protocol {
+        return super::protocol::run(checker, args, protocol);
+    }
+    if let Some(extra) = args.more.first() {
+        bail!("{} is one argument too many: more files are for --protocol", extra.display());
+    }
     if args.input == Path::new("-") && args.answers == Path::new("-") {
         bail!("the input and the answers cannot both be standard input");
     }
-    let input = read_input(Some(&args.input))?;
-    let cases = checker
-        .cases(&input)
-        .with_context(|| format!("{}: not a judge input for {}", args.input.display(), checker.label()))?;
-    let reader: Box<dyn BufRead> = if args.answers == Path::new("-") {
-        Box::new(io::stdin().lock())
-    } else {
-        let file = File::open(&args.answers).with_context(|| format!("cannot read {}", args.answers.display()))?;
-        Box::new(BufReader::with_capacity(1 << 16, file))
-    };
-    let mut output = AnswerLines::new(reader);
+    let cases = read_cases(checker, &args.input)?;
     let mut out = writer::stdout_buffered();
-    let mut summary = Summary::default();
     let mut verdicts = Vec::new();
+    let report = judge_output(checker, &cases, &args.answers, |verdict| {
+        if args.json {
+            verdicts.push(verdict.to_json());
+        } else {
+            writeln!(out, "{verdict}")?;
+        }
+        Ok(())
+    })?;
+    if args.json {
+        let document = json!({
+            "puzzle": checker.label(),
+            "accepted": report.accepted(),
+            "cases": verdicts,
+            "summary": report.summary.to_json(report.cases, report.extra_from),
+        });
+        write_json(&mut out, &document)?;
+    } else {
+        report.write_summary(&mut out, checker.label())?;
+    }
+    out.flush()?;
+    Ok(if report.accepted() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The cases of the judge input in `path`, read as the judge reads them.
+pub fn read_cases<C: Checker>(checker: &C, path: &Path) -> anyhow::Result<Vec<C::Case>> {
+    let input = read_input(Some(path))?;
+    checker.cases(&input).with_context(|| format!("{}: not a judge input for {}", path.display(), checker.label()))
+}
+
+/// Judges the output in `path` ("-" for standard input) for `cases`, handing each case's
+/// verdict to `on_verdict` as it is given.
+pub fn judge_output<C: Checker>(
+    checker: &C,
+    cases: &[C::Case],
+    path: &Path,
+    mut on_verdict: impl FnMut(&Verdict) -> anyhow::Result<()>,
+) -> anyhow::Result<Report> {
+    let cannot_read = || format!("cannot read {}", path.display());
+    let mut output = AnswerLines::new(crate::input::open(Some(path))?);
+    let mut report = Report { cases: cases.len(), summary: Summary::default(), extra_from: None, first_rejected: None };
     for (index, case) in cases.iter().enumerate() {
         let before = output.lines_taken();
-        let judgement =
-            checker.judge(case, &mut output).with_context(|| format!("cannot read {}", args.answers.display()))?;
+        let judgement = checker.judge(case, &mut output).with_context(cannot_read)?;
         let verdict = Verdict {
             case: index + 1,
             lines: (before + 1..=output.lines_taken()),
             notes: output.take_notes(),
             judgement,
         };
-        summary.count(&verdict.judgement);
-        if args.json {
-            verdicts.push(verdict.to_json());
-        } else {
-            writeln!(out, "{verdict}")?;
+        report.summary.count(&verdict.judgement);
+        on_verdict(&verdict)?;
+        if verdict.judgement.outcome != Outcome::Accepted && report.first_rejected.is_none() {
+            report.first_rejected = Some(verdict);
         }
     }
-    let extra_from =
-        first_extra_line(&mut output).with_context(|| format!("cannot read {}", args.answers.display()))?;
-    let accepted = summary.accepted == cases.len() && extra_from.is_none();
-    if args.json {
-        let document = json!({
-            "puzzle": checker.label(),
-            "accepted": accepted,
-            "cases": verdicts,
-            "summary": summary.to_json(cases.len(), extra_from),
-        });
-        write_json(&mut out, &document)?;
-    } else {
-        summary.write(&mut out, checker.label(), cases.len(), extra_from)?;
+    report.extra_from = first_extra_line(&mut output).with_context(cannot_read)?;
+    Ok(report)
+}
+
+/// What a whole output earned: the counts, the first case not accepted, extra output.
+pub struct Report {
+    /// The number of cases in the input.
+    pub cases: usize,
+    summary: Summary,
+    /// The first non-blank line after the last case's answer.
+    pub extra_from: Option<usize>,
+    /// The first case whose answer was not accepted.
+    pub first_rejected: Option<Verdict>,
+}
+
+impl Report {
+    /// Whether every case was accepted and nothing follows the last answer.
+    pub fn accepted(&self) -> bool {
+        self.summary.accepted == self.cases && self.extra_from.is_none()
     }
-    out.flush()?;
-    Ok(if accepted { ExitCode::SUCCESS } else { ExitCode::from(1) })
+
+    /// The summary lines of the text output: the counts, extra output, the last word.
+    pub fn write_summary(&self, out: &mut impl Write, label: &str) -> io::Result<()> {
+        self.summary.write(out, label, self.cases, self.extra_from)
+    }
+
+    /// The counts in one line (`eight: 3 cases: 3 accepted (3 of them shortest), ...`).
+    pub fn counts(&self, label: &str) -> String {
+        let mut text = Vec::new();
+        self.write_summary(&mut text, label).expect("writing to memory does not fail");
+        String::from_utf8_lossy(&text).lines().next().unwrap_or_default().to_string()
+    }
 }
 
 /// The first non-blank line after the last case's answer, if any (blank lines at the end
@@ -190,11 +258,13 @@ fn first_extra_line<R: BufRead>(output: &mut AnswerLines<R>) -> io::Result<Optio
 }
 
 /// One case's verdict, with the output lines it read and what was forgiven there.
-struct Verdict {
-    case: usize,
+pub struct Verdict {
+    /// The case's number, from 1.
+    pub case: usize,
     lines: std::ops::RangeInclusive<usize>,
     notes: Vec<String>,
-    judgement: Judgement,
+    /// The verdict.
+    pub judgement: Judgement,
 }
 
 impl Verdict {

@@ -1,14 +1,17 @@
 //! The fifteen puzzle for `check` and `random`.
 //!
 //! `check`: UVa 10181 accepts any move string of at most 50 moves that solves the board, and
-//! `This puzzle is not solvable.` exactly when none does; the verdict says whether the
+//! `This puzzle is not solvable.` exactly when none does (the board is unsolvable, or needs
+//! more than 50 moves: `judge fifteen` answers so); the verdict says whether the
 //! answer is shortest, by the IDA* of `solve fifteen` within a budget of nodes. LightOJ 1121
 //! (`--lightoj`) wants exactly `Case k: ` and the fewest moves first in dictionary order,
 //! not solvable beyond 35 moves.
 //!
 //! `random`: every solvable board has an index, so a draw without `--distance` is uniform
 //! over all of them; with `--distance D` the layer is listed whole by a breadth-first search
-//! from the goal, up to [`MAX_LISTED_DISTANCE`] (no table counts the fifteen puzzle's layers).
+//! from the goal, up to [`MAX_LISTED_DISTANCE`] (no table counts the fifteen puzzle's layers),
+//! and deeper, from [`MIN_SAMPLED_DISTANCE`] to [`MAX_SAMPLED_DISTANCE`], drawn by exact
+//! rejection: uniform boards, each solved by the IDA*, kept when exactly D moves away.
 
 use std::io::{self, BufRead, Write};
 
@@ -20,13 +23,11 @@ use puzzle_tables_query::fifteen_search::{solve, solve_within, GaveUp, Outcome, 
 
 use super::answers::{shown, AnswerLines, MAX_LINE_BYTES};
 use super::check::{Checker, Judgement};
+use super::prng::Prng;
 use super::random::{Drawer, Population};
 use crate::english::plural;
-use crate::fifteen::{LIGHTOJ_MAX_MOVES, NOT_SOLVABLE};
+use crate::fifteen::{LIGHTOJ_MAX_MOVES, NOT_SOLVABLE, UVA_MAX_MOVES};
 use crate::tables::TablesDir;
-
-/// UVa 10181 accepts answers of at most this many moves.
-const UVA_MAX_MOVES: usize = 50;
 
 /// The most nodes the search that tells whether an accepted UVa answer is shortest may
 /// generate: about three seconds. Boards of 50 moves or fewer need far fewer with the
@@ -41,6 +42,22 @@ const SOLVABLE_BOARDS: u64 = 10_461_394_944_000;
 /// goal, which holds two layers and the next one's neighbours in memory: up to this
 /// distance (19,826,318 boards at 24: about 6 seconds and 500 MB; 25 takes twice that).
 pub const MAX_LISTED_DISTANCE: u32 = 24;
+
+/// The distances `package fifteen` draws its secret boards at, up to the 50 moves UVa
+/// accepts: the layers listed quickly (to 20), then those drawn by rejection.
+pub fn package_distances() -> Vec<u32> {
+    (0..=20).chain(MIN_SAMPLED_DISTANCE..=UVA_MAX_MOVES as u32).collect()
+}
+
+/// `random fifteen --distance D` draws boards by rejection from this distance on (see
+/// [`board_at`]): measured with the 6-6-3 databases, BENCHMARKS.md.
+pub const MIN_SAMPLED_DISTANCE: u32 = 25;
+
+/// ... and up to this one.
+pub const MAX_SAMPLED_DISTANCE: u32 = 66;
+
+/// How many tries the rejection draw makes before it gives up.
+const SAMPLED_ATTEMPTS: u64 = 1 << 32;
 
 /// The judging rule `check fifteen` applies.
 enum Rule {
@@ -78,13 +95,7 @@ impl Fifteen {
             return Ok(Judgement::wrong(format!("line {} is longer than {MAX_LINE_BYTES} bytes", line.number)));
         }
         if line.text == NOT_SOLVABLE {
-            return Ok(if board.is_solvable() {
-                Judgement::wrong(
-                    "says not solvable, but the board is solvable (its inversions plus the blank's row are odd)",
-                )
-            } else {
-                Judgement::accepted("not solvable")
-            });
+            return self.judge_not_solvable(board);
         }
         let count = match solved_by(board, &line.text) {
             Ok(count) => count,
@@ -116,6 +127,29 @@ impl Fifteen {
         } else {
             Judgement::accepted(format!("{}, not shortest ({best} is)", plural(count, "move"))).with_shortest(false)
         })
+    }
+
+    /// UVa 10181's `This puzzle is not solvable.`: right when no move string of at most 50
+    /// moves solves the board (none at all, or it needs more), as `judge fifteen` answers.
+    fn judge_not_solvable(&self, board: &Board) -> anyhow::Result<Judgement> {
+        if !board.is_solvable() {
+            return Ok(Judgement::accepted("not solvable"));
+        }
+        match solve_within(&self.databases, board, UVA_MAX_MOVES, SHORTEST_BUDGET, &mut |_| {}) {
+            Ok(Search { outcome: Outcome::Solved(moves), .. }) => Ok(Judgement::wrong(format!(
+                "says not solvable, but {} solve it ({})",
+                plural(moves.len(), "move"),
+                move_letters(&moves)
+            ))),
+            Ok(_) => Ok(Judgement::accepted(format!(
+                "not solvable (more than {UVA_MAX_MOVES} moves are needed, and the judge accepts at most \
+                 {UVA_MAX_MOVES})"
+            ))),
+            Err(GaveUp { nodes, .. }) => bail!(
+                "cannot tell whether the board needs more than {UVA_MAX_MOVES} moves: the search gave up after {nodes} \
+                 nodes"
+            ),
+        }
     }
 
     /// LightOJ 1121: exactly `Case k: ` and the fewest moves, first in dictionary order, or
@@ -232,10 +266,20 @@ impl Checker for Fifteen {
     }
 }
 
-/// `random fifteen`: needs no tables.
-pub struct FifteenBoards;
+/// `random fifteen`: the layers up to [`MAX_LISTED_DISTANCE`] need no tables; deeper ones
+/// are drawn by rejection, each try solved by the IDA* over the pattern databases.
+pub struct FifteenBoards<'a> {
+    tables: &'a TablesDir,
+}
 
-impl Drawer for FifteenBoards {
+impl FifteenBoards<'_> {
+    /// Draws boards, opening the pattern databases in `tables` when a deep layer needs them.
+    pub fn new(tables: &TablesDir) -> FifteenBoards<'_> {
+        FifteenBoards { tables }
+    }
+}
+
+impl Drawer for FifteenBoards<'_> {
     type Board = Board;
 
     fn label(&self) -> &'static str {
@@ -247,11 +291,19 @@ impl Drawer for FifteenBoards {
             let population = Population::Listed { size: SOLVABLE_BOARDS, unrank: Box::new(solvable_board) };
             return Ok(("solvable boards".to_string(), population));
         };
+        if (MIN_SAMPLED_DISTANCE..=MAX_SAMPLED_DISTANCE).contains(&distance) {
+            let databases = crate::fifteen::open(self.tables, None)?;
+            let draw = move |prng: &mut Prng| board_at(&databases, distance, prng);
+            let population = Population::Sampled { draw: Box::new(draw), attempts: SAMPLED_ATTEMPTS };
+            return Ok((format!("boards at distance {distance}"), population));
+        }
         if distance > MAX_LISTED_DISTANCE {
             bail!(
                 "--distance {distance} is too deep: fifteen-puzzle boards are drawn from layers listed whole by a \
-                 breadth-first search from the goal, up to distance {MAX_LISTED_DISTANCE} (no table counts the \
-                 deeper ones, and drawing from random walks would not be uniform)"
+                 breadth-first search from the goal up to distance {MAX_LISTED_DISTANCE}, and by rejection (uniform \
+                 boards, each solved, kept at exactly D) from {MIN_SAMPLED_DISTANCE} to {MAX_SAMPLED_DISTANCE}; \
+                 beyond, too few boards lie at D for rejection to find them in reasonable time (one at 68 took 43 \
+                 seconds), and no table counts the deepest layers"
             );
         }
         let layer = layer(distance);
@@ -278,6 +330,26 @@ impl Drawer for FifteenBoards {
         }
         Ok(())
     }
+}
+
+/// One try of the rejection draw at `distance`: a uniform solvable board, kept when its
+/// fewest moves are exactly `distance`. A move takes the blank to a neighbouring cell, so
+/// the parity of any solution's length is that of the blank's distance from its home cell:
+/// a board of the other parity is rejected without a search; the others are solved by IDA*
+/// bounded by `distance`. Every board at `distance` is kept with the same probability, so
+/// the boards kept are uniform over the layer.
+fn board_at(databases: &PatternDatabases, distance: u32, prng: &mut Prng) -> anyhow::Result<Option<Board>> {
+    let board = solvable_board(prng.below(SOLVABLE_BOARDS))?;
+    let blank = board.cells().iter().position(|&tile| tile == BLANK).unwrap_or(CELLS - 1);
+    let home = CELLS - 1;
+    let blank_distance = (blank / 4).abs_diff(home / 4) + (blank % 4).abs_diff(home % 4);
+    if blank_distance % 2 != distance as usize % 2 {
+        return Ok(None);
+    }
+    Ok(match solve(databases, &board, distance as usize, &mut |_| {}).outcome {
+        Outcome::Solved(moves) if moves.len() == distance as usize => Some(board),
+        _ => None,
+    })
 }
 
 /// The solvable board of `index` (below [`SOLVABLE_BOARDS`]), one board per index: the

@@ -78,14 +78,16 @@ impl Checker for MagicCube {
         // count does not swallow the next case.
         let mut steps = Vec::new();
         let mut bad_step = None;
+        // The step lines (blank lines between them are skipped, not counted).
+        let mut given = 0;
         while let Some(line) = output.next_nonblank_if(looks_like_step)? {
+            given += 1;
             match step_of(&line) {
                 Some(turn) if bad_step.is_none() && steps.len() <= JUDGE_LIMIT => steps.push(turn),
                 Some(_) => {}
                 None => bad_step = bad_step.or(Some(line)),
             }
         }
-        let given = output.lines_taken() - count_line.number;
         let Ok(count) = count_line.text.parse::<i64>() else {
             return Ok(Judgement::wrong(format!("expected the number of steps, found {}", shown(&count_line.text))));
         };

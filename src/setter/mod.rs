@@ -1,5 +1,5 @@
 //! Tools for problem setters and puzzlers: `check` (a special judge that referees a
-//! contestant's output with the tables), `random` (boards drawn uniformly at an exact
+//! contestant's output with the tables, also as a judge system calls it: [`protocol`]), `random` (boards drawn uniformly at an exact
 //! distance) and `scramble` (fair cube scrambles, [`scramble`]).
 //!
 //! Each puzzle is one module here implementing the two small interfaces,
@@ -12,7 +12,9 @@ mod cubic;
 mod eight;
 mod fifteen;
 mod magic_cube;
+pub mod package;
 mod prng;
+pub mod protocol;
 pub mod random;
 mod rotation;
 pub mod scramble;
@@ -24,8 +26,17 @@ use puzzle_tables_query::Puzzle;
 
 use crate::tables::TablesDir;
 
-/// `check PUZZLE INPUT ANSWERS`.
+/// `check PUZZLE INPUT ANSWERS`; under `--protocol`, any error is the system's judge
+/// failure.
 pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<ExitCode> {
+    let checked = check_with(tables, args);
+    match (args.protocol, checked) {
+        (Some(protocol), Err(error)) => Ok(protocol.judge_failure(args, &error)),
+        (_, checked) => checked,
+    }
+}
+
+fn check_with(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<ExitCode> {
     if args.lightoj && args.puzzle != Puzzle::Fifteen {
         bail!("--lightoj picks the fifteen puzzle's other judge; {} has only one", args.puzzle);
     }
@@ -71,7 +82,7 @@ fn random_to(tables: &TablesDir, args: &random::RandomArgs, out: &mut dyn std::i
         Puzzle::Cubic => random::run(&cubic::Cubic::open(tables)?.with_start(args.start), args, out),
         Puzzle::Rotation => random::run(&rotation::Rotation::open(tables)?, args, out),
         Puzzle::MagicCube => random::run(&magic_cube::MagicCube::open(tables)?, args, out),
-        Puzzle::Fifteen => random::run(&fifteen::FifteenBoards, args, out),
+        Puzzle::Fifteen => random::run(&fifteen::FifteenBoards::new(tables), args, out),
         Puzzle::Cube => bail!("random does not know the cube yet (the magic cube's is `random magic-cube`)"),
         unknown => bail!("unknown puzzle {unknown}: this build of random does not know it"),
     }

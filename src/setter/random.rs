@@ -78,8 +78,12 @@ fifteen: without --distance, uniform over all 16!/2 solvable boards (each has an
 blank's cell and a Lehmer code of the tiles with the parity the rule needs). With --distance \
 D, D from 0 to 24: the boards exactly D moves from the goal are listed by a breadth-first \
 search from the goal (19,826,318 boards at 24: seconds, and 500 MB of memory) and drawn by index, \
-uniformly. Deeper layers are not offered: no table counts them, and boards drawn by random \
-walks, or by rejection from them, are not uniform over a layer.";
+uniformly. D from 25 to 66: by exact rejection: uniform solvable boards, each solved by the IDA* \
+over the pattern databases (bounded by D; a board whose blank is on the wrong colour of the \
+chessboard for D is rejected without a search), kept when exactly D moves away: uniform over \
+the layer. From 29 to 50 a board takes a fraction of a second, at 25 and from 55 to 66 \
+seconds (BENCHMARKS.md); deeper layers are not offered (too few boards lie there), nor are \
+boards drawn by random walks, which are not uniform over a layer.";
 
 /// One try of a [`Population::Sampled`]: a uniform board of the population, or `None`.
 pub type Try<'a, B> = Box<dyn Fn(&mut Prng) -> anyhow::Result<Option<B>> + 'a>;

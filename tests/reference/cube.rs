@@ -62,20 +62,24 @@ fn clockwise(v: Vector, axis: Vector) -> Vector {
     std::array::from_fn(|k| along * axis[k] - across[k])
 }
 
+/// `sources[x]`: after a clockwise quarter turn about the outward `axis` of the layers at
+/// `depths` along it (1 the face's own layer, 0 the middle, -1 the opposite face's),
+/// facelet `x` holds what facelet `sources[x]` held.
+fn layer_sources(axis: Vector, depths: &[i32]) -> [usize; 54] {
+    let mut sources: [usize; 54] = std::array::from_fn(|x| x);
+    for x in 0..54 {
+        let (position, normal) = place(x);
+        if depths.contains(&dot(position, axis)) {
+            sources[facelet_at(clockwise(position, axis), clockwise(normal, axis))] = x;
+        }
+    }
+    sources
+}
+
 /// `sources[face][x]`: after a clockwise quarter turn of `face`, facelet `x` holds what
 /// facelet `sources[face][x]` held.
 fn quarter_turn_sources() -> [[usize; 54]; 6] {
-    std::array::from_fn(|face| {
-        let axis = FACES[face].0;
-        let mut sources: [usize; 54] = std::array::from_fn(|x| x);
-        for x in 0..54 {
-            let (position, normal) = place(x);
-            if dot(position, axis) == 1 {
-                sources[facelet_at(clockwise(position, axis), clockwise(normal, axis))] = x;
-            }
-        }
-        sources
-    })
+    std::array::from_fn(|face| layer_sources(FACES[face].0, &[1]))
 }
 
 /// A face turn: `quarters` clockwise quarter turns (1, 2 or 3) of `face`.
@@ -168,6 +172,77 @@ pub fn apply_all(cube: &Facelets, turns: &[Turn]) -> Facelets {
 /// The cube after the moves `text` in standard notation; `None` when it is not notation.
 pub fn replay(cube: &Facelets, text: &str) -> Option<Facelets> {
     Some(apply_all(cube, &parse_turns(text)?))
+}
+
+/// A move of the notation cubers write, as the layers it turns: clockwise quarter turns
+/// about a face's outward axis of the layers at some depths along it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayerTurn {
+    pub face: usize,
+    pub depths: &'static [i32],
+    pub quarters: usize,
+}
+
+/// One token of cubers' notation: a face turn (`R`), a wide turn (`Rw`, `r`: the face's layer
+/// and the middle one), a slice turn (`M` as L, `E` as D, `S` as F: the middle layer), a
+/// rotation (`x` as R, `y` as U, `z` as F: every layer), followed by nothing, `1`, `'`, `3`
+/// or `2`; `None` at anything else.
+pub fn parse_layer_turn(token: &str) -> Option<LayerTurn> {
+    let letter = token.chars().next()?;
+    let index = |letters: &str| letters.chars().position(|c| c == letter);
+    let (face, depths, rest): (usize, &'static [i32], &str) = if let Some(face) = index("URFDLB") {
+        match token[1..].strip_prefix('w') {
+            Some(rest) => (face, &[1, 0], rest),
+            None => (face, &[1], &token[1..]),
+        }
+    } else if let Some(face) = index("urfdlb") {
+        (face, &[1, 0], &token[1..])
+    } else if let Some(slice) = index("MES") {
+        ([4, 3, 2][slice], &[0], &token[1..])
+    } else {
+        ([1, 0, 2][index("xyz")?], &[1, 0, -1], &token[1..])
+    };
+    let quarters = match rest {
+        "" | "1" => 1,
+        "2" => 2,
+        "'" | "3" => 3,
+        _ => return None,
+    };
+    Some(LayerTurn { face, depths, quarters })
+}
+
+/// The cube after `turn`, however it leaves the centres.
+pub fn apply_layers(cube: &Facelets, turn: LayerTurn) -> Facelets {
+    let sources = layer_sources(FACES[turn.face].0, turn.depths);
+    (0..turn.quarters).fold(*cube, |cube, _| std::array::from_fn(|x| cube[sources[x]]))
+}
+
+/// The same cube turned whole so that the U centre is up and the F centre in front.
+pub fn held_upright(cube: &Facelets) -> Facelets {
+    let rotations = [0, 1].map(|face| LayerTurn { face, depths: &[1, 0, -1], quarters: 1 });
+    let mut seen = vec![*cube];
+    let mut next = 0;
+    while let Some(held) = seen.get(next).copied() {
+        if held[4] == 0 && held[22] == 2 {
+            return held;
+        }
+        for rotation in rotations {
+            let turned = apply_layers(&held, rotation);
+            if !seen.contains(&turned) {
+                seen.push(turned);
+            }
+        }
+        next += 1;
+    }
+    unreachable!("some whole-cube rotation brings any centre up and a neighbour in front")
+}
+
+/// The cube after `text` in cubers' notation, held with the U centre up and the F centre
+/// in front; `None` when it is not that notation.
+pub fn replay_layers(cube: &Facelets, text: &str) -> Option<Facelets> {
+    let turned =
+        text.split_whitespace().try_fold(*cube, |cube, token| Some(apply_layers(&cube, parse_layer_turn(token)?)))?;
+    Some(held_upright(&turned))
 }
 
 pub fn is_solved(cube: &Facelets) -> bool {

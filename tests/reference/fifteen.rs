@@ -172,6 +172,64 @@ pub fn pattern_values(tiles: &[u8]) -> HashMap<Vec<u8>, u8> {
     values
 }
 
+/// The cells next to those in `cells` (a 16-bit set, bit `c` for cell `c`).
+fn adjacent(cells: u32) -> u32 {
+    let (first_column, last_column) = (0x1111, 0x8888);
+    ((cells << 4) | (cells >> 4) | ((cells << 1) & !first_column) | ((cells >> 1) & !last_column)) & 0xffff
+}
+
+/// The cells of `free` the blank reaches from `start` by moves that cost nothing.
+fn blank_region(start: u32, free: u32) -> u32 {
+    let mut region = start;
+    while region | (adjacent(region) & free) != region {
+        region |= adjacent(region) & free;
+    }
+    region
+}
+
+/// [`pattern_values`] for patterns too large for a hash map, indexed by cells in base 16
+/// (tile `i` of `k` at cell `c` adds `c * 16^(k-1-i)`; 255 where a cell repeats). The same
+/// 0-1 BFS, with each cost-0 closure taken at once: a state is a placement and the whole
+/// region of free cells the blank can reach, and one layer (a list of states) per cost.
+pub fn pattern_values_by_cells(tiles: &[u8]) -> Vec<u8> {
+    let k = tiles.len();
+    let weight = |i: usize| 1usize << (4 * (k - 1 - i));
+    let mut values = vec![u8::MAX; 1 << (4 * k)];
+    let mut reached = vec![0u16; 1 << (4 * k)];
+    let home = tiles.iter().enumerate().map(|(i, &t)| usize::from(t - 1) * weight(i)).sum::<usize>();
+    let home_occupied = tiles.iter().fold(0u32, |set, &t| set | 1 << (t - 1));
+    let start = blank_region(1 << 15, !home_occupied & 0xffff);
+    values[home] = 0;
+    reached[home] = start as u16;
+    let mut layer = vec![(home, start)];
+    let mut cost = 0;
+    while !layer.is_empty() {
+        cost += 1;
+        let mut next = Vec::new();
+        for (index, region) in layer {
+            let cell = |i: usize| (index / weight(i)) % 16;
+            let occupied = (0..k).fold(0u32, |set, i| set | 1 << cell(i));
+            for i in 0..k {
+                let from = cell(i);
+                let mut targets = adjacent(1 << from) & region;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    let moved = index + to * weight(i) - from * weight(i);
+                    let region = blank_region(1 << from, !(occupied ^ 1 << from ^ 1 << to) & 0xffff);
+                    if u32::from(reached[moved]) & region == 0 {
+                        reached[moved] |= region as u16;
+                        values[moved] = values[moved].min(cost);
+                        next.push((moved, region));
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    values
+}
+
 /// Korf's 100 instances turned to this goal: (number, optimal length, cells).
 pub fn korf_instances() -> Vec<(usize, usize, Cells)> {
     include_str!("../data/fifteen-korf100.txt")

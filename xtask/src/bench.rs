@@ -18,7 +18,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use puzzle_tables_dist::{pack, TableRecord};
+use puzzle_tables_dist::{pack, TableRecord, ZSTD_LEVEL};
 use puzzle_tables_query::{tables_of, Puzzle, Table};
 
 use crate::{release_binary, run, target_dir, workspace_root};
@@ -297,7 +297,8 @@ impl Figures {
         let raw = |p| self.sizes.get(&p).map(|s| s.iter().map(|t| t.raw).sum::<u64>() as f64);
         rows.push(summed_row("table sizes, raw", raw, bytes));
         let zstd = |p| self.sizes.get(&p).map(|s| s.iter().map(|t| t.zstd).sum::<u64>() as f64);
-        rows.push(summed_row("table sizes, zstd -19 (release artifacts)", zstd, bytes));
+        let label = format!("table sizes, zstd -{ZSTD_LEVEL} (release artifacts)");
+        rows.push(summed_row(&label, zstd, bytes));
         rows.push(row("tables", |p| {
             let files = self.sizes.get(&p)?.iter().map(|t| format!("`{}`", t.file)).collect::<Vec<_>>();
             Some(files.join(", "))

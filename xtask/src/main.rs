@@ -5,9 +5,11 @@
 //! - `cargo xtask gen-tables`: builds the release binary, generates every table into
 //!   `tables/` and rewrites `tables/manifest.json` (checksums and per-distance counts, so a
 //!   change to generation shows up in review).
-//! - `cargo xtask dist --out DIR`: the release artifacts: each table compressed with zstd,
-//!   `SHA256SUMS` (for `sha256sum -c`) and `manifest.json`; besides every table `gen-tables`
-//!   builds, the optional ones (the fifteen puzzle's 7-8 databases).
+//! - `cargo xtask dist --out DIR [--only PUZZLE...] [--no-optional] [--tables DIR]`: the
+//!   release artifacts: each table compressed with zstd, `SHA256SUMS` (for `sha256sum -c`)
+//!   and `manifest.json`; besides every table `gen-tables` builds, the optional ones (the
+//!   fifteen puzzle's 7-8 databases) unless `--no-optional`; `--only` ships some puzzles'
+//!   tables, `--tables` the tables already in a directory, building none.
 //! - `cargo xtask bench [--out FILE]`: every benchmark in one run, printed as one table of
 //!   figures (see [`bench`](mod@bench)); `--out` also writes it to FILE, in place between markers.
 //! - `cargo xtask man [--out DIR]`: the man pages, generated from the binary's clap
@@ -15,43 +17,137 @@
 //!   `target/man`].
 //! - `cargo xtask bench-fifteen [--out FILE]`: Korf's 100 fifteen-puzzle instances with the
 //!   6-6-3 and 7-8 databases and a public solver side by side (see [`fifteen_bench`]).
+//! - `cargo xtask bench-serve [--out FILE]`: `puzzle-tables serve` under load from wrk on
+//!   loopback, with the in-process answer path side by side (see [`serve_bench`]).
 //! - `cargo xtask bench-cube [--cubes N] [--out FILE]`: 1,000 random-state Rubik's cubes, ours in both
 //!   metrics and a public two-phase solver side by side (see [`cube_bench`]).
+//! - `cargo xtask bench-dist [--tables DIR] [--levels N,...] [--out FILE]`: zstd levels, size
+//!   against time on the real tables (see [`dist_bench`]).
+//!
+//! Arguments are parsed by clap, as in the binary: `cargo xtask --help` and `cargo xtask
+//! COMMAND --help` print the usage.
 #![deny(missing_docs)]
 
 mod bench;
 mod cube_bench;
+mod dist_bench;
 mod fifteen_bench;
+mod serve_bench;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{bail, Context};
-use puzzle_tables_dist::{write_release, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE};
-use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle, Table};
+use clap::{Parser, Subcommand};
+use puzzle_tables_dist::{worker_threads, write_release, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE, ZSTD_LEVEL};
+use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle, Table, TableSpec};
 
-const USAGE: &str = "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR | cargo xtask \
-                     bench [--out FILE] | cargo xtask bench-fifteen [--out FILE] | cargo xtask bench-cube [--cubes N] [--out FILE] | cargo xtask man [--out DIR]";
+/// Project automation for puzzle-tables.
+#[derive(Parser)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask")]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Build the release binary and answer every bundled example (examples/PUZZLE.txt) with
+    /// `puzzle-tables judge PUZZLE`, building missing tables into tables/.
+    Examples,
+    /// Generate every table into tables/ and rewrite tables/manifest.json.
+    GenTables,
+    /// Write the release artifacts: each table compressed with zstd, SHA256SUMS and
+    /// manifest.json.
+    Dist(DistArgs),
+    /// Run every benchmark and print one table of figures.
+    Bench {
+        /// Also write the table into FILE, in place between its markers.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Korf's 100 fifteen-puzzle instances, ours and a public solver side by side.
+    BenchFifteen {
+        /// Also write the figures into FILE, in place between their markers.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// `puzzle-tables serve` under load from wrk on loopback, beside the in-process answer path.
+    BenchServe {
+        /// Also write the figures into FILE, in place between their markers.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Random-state Rubik's cubes, ours in both metrics and a public two-phase solver side by
+    /// side.
+    BenchCube {
+        /// How many cubes.
+        #[arg(long, value_name = "N", default_value_t = cube_bench::CUBES)]
+        cubes: usize,
+        /// Also write the figures into FILE, in place between their markers.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// zstd levels for the release artifacts: size against time on the real tables.
+    BenchDist {
+        /// The tables to compress [default: tables/].
+        #[arg(long, value_name = "DIR")]
+        tables: Option<PathBuf>,
+        /// The levels to measure.
+        #[arg(long, value_name = "N,...", value_delimiter = ',', default_value = dist_bench::LEVELS)]
+        levels: Vec<i32>,
+        /// Also write the figures into FILE, in place between their markers.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Write the man pages, generated from the binary's clap definitions.
+    Man {
+        /// The directory to write them into [default: target/man].
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+}
+
+/// `cargo xtask dist`.
+#[derive(clap::Args)]
+struct DistArgs {
+    /// The directory to write the release into.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Ship only these puzzles' tables [default: every puzzle's].
+    #[arg(long, value_name = "PUZZLE", num_args = 1.., value_parser = puzzle_label)]
+    only: Vec<Puzzle>,
+    /// Leave out the optional tables (the fifteen puzzle's 7-8 databases: minutes and about
+    /// 4 GB of memory to build, 577 MB).
+    #[arg(long)]
+    no_optional: bool,
+    /// Ship the tables already in DIR, building none [default: build them into tables/ with
+    /// the release binary, and rewrite tables/manifest.json].
+    #[arg(long, value_name = "DIR")]
+    tables: Option<PathBuf>,
+}
+
+/// A puzzle named by its label (`eight`, `magic-cube`, ...).
+fn puzzle_label(label: &str) -> Result<Puzzle, String> {
+    Puzzle::from_label(label).ok_or_else(|| {
+        let labels: Vec<&str> = Puzzle::ALL.iter().map(|p| p.label()).collect();
+        format!("not a puzzle; the puzzles are {}", labels.join(", "))
+    })
+}
 
 fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["examples"] => examples(),
-        ["gen-tables"] => gen_tables().map(drop),
-        ["dist", "--out", out] => dist(Path::new(out)),
-        ["bench"] => bench::bench(None),
-        ["bench", "--out", out] => bench::bench(Some(Path::new(out))),
-        ["man"] => man(&target_dir().join("man")),
-        ["man", "--out", out] => man(Path::new(out)),
-        ["bench-fifteen"] => fifteen_bench::bench(None),
-        ["bench-fifteen", "--out", out] => fifteen_bench::bench(Some(Path::new(out))),
-        ["bench-cube"] => cube_bench::bench(cube_bench::CUBES, None),
-        ["bench-cube", "--out", out] => cube_bench::bench(cube_bench::CUBES, Some(Path::new(out))),
-        ["bench-cube", "--cubes", n] => cube_bench::bench(n.parse().context("--cubes takes a count")?, None),
-        ["bench-cube", "--cubes", n, "--out", out] => {
-            cube_bench::bench(n.parse().context("--cubes takes a count")?, Some(Path::new(out)))
+    match Cli::parse().task {
+        Task::Examples => examples(),
+        Task::GenTables => gen_tables().map(drop),
+        Task::Dist(args) => dist(&args),
+        Task::Bench { out } => bench::bench(out.as_deref()),
+        Task::BenchFifteen { out } => fifteen_bench::bench(out.as_deref()),
+        Task::BenchServe { out } => serve_bench::bench(10, out.as_deref()),
+        Task::BenchCube { cubes, out } => cube_bench::bench(cubes, out.as_deref()),
+        Task::BenchDist { tables, levels, out } => {
+            dist_bench::bench(&tables.unwrap_or_else(|| workspace_root().join("tables")), &levels, out.as_deref())
         }
-        _ => bail!("{USAGE}"),
+        Task::Man { out } => man(&out.unwrap_or_else(|| target_dir().join("man"))),
     }
 }
 
@@ -98,50 +194,78 @@ fn examples() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The tables of `specs`, opened from `dir` and verified, each with its record.
+fn opened_tables(dir: &Path, specs: impl IntoIterator<Item = TableSpec>) -> anyhow::Result<Vec<(Table, TableRecord)>> {
+    let mut tables = Vec::new();
+    for spec in specs {
+        let table = Table::open_verified(&dir.join(spec.file_name()), &spec)?;
+        let bytes = std::fs::read(table.path())?;
+        let record = TableRecord::new(&spec, table.metadata(), &bytes);
+        tables.push((table, record));
+    }
+    Ok(tables)
+}
+
 /// Generates every table into `tables/`, writes its manifest and returns the tables, each
 /// opened and verified, with its record.
 fn gen_tables() -> anyhow::Result<Vec<(Table, TableRecord)>> {
     let dir = workspace_root().join("tables");
     run(Command::new(release_binary()?).arg("--tables").arg(&dir).arg("gen"))?;
-    let mut tables = Vec::new();
-    for &puzzle in Puzzle::ALL {
-        for spec in tables_of(puzzle) {
-            let table = Table::open_verified(&dir.join(spec.file_name()), &spec)?;
-            let bytes = std::fs::read(table.path())?;
-            let record = TableRecord::new(&spec, table.metadata(), &bytes);
-            tables.push((table, record));
-        }
-    }
+    let tables = opened_tables(&dir, Puzzle::ALL.iter().flat_map(|&puzzle| tables_of(puzzle)))?;
     let manifest = Manifest::new(tables.iter().map(|(_, record)| record.clone()).collect());
     std::fs::write(dir.join(MANIFEST_FILE), manifest.to_json())?;
     println!("wrote {}", dir.join(MANIFEST_FILE).display());
     Ok(tables)
 }
 
-fn dist(out: &Path) -> anyhow::Result<()> {
-    let mut tables = Vec::new();
-    for (table, record) in gen_tables()? {
-        tables.push((record, std::fs::read(table.path())?));
+/// Builds what `dist` ships into `tables/`: every puzzle's tables through `gen-tables`, or
+/// those of `puzzles`, and the fifteen puzzle's 7-8 databases when `optional`.
+fn build_for_dist(puzzles: &[Puzzle], optional: bool) -> anyhow::Result<PathBuf> {
+    let dir = workspace_root().join("tables");
+    if puzzles == Puzzle::ALL {
+        gen_tables()?;
+    } else {
+        run(Command::new(release_binary()?)
+            .arg("--tables")
+            .arg(&dir)
+            .arg("gen")
+            .args(puzzles.iter().map(|p| p.label())))?;
     }
     // Tables a reader uses when present but never builds on first use: the fifteen
     // puzzle's 7-8 databases (minutes and about 4 GB of memory to build), shipped here.
-    let dir = workspace_root().join("tables");
-    let partition = puzzle_tables_query::fifteen::Partition::SevenEight;
-    run(Command::new(release_binary()?).arg("--tables").arg(&dir).args([
-        "gen",
-        "fifteen",
-        "--partition",
-        partition.label(),
-    ]))?;
-    for &puzzle in Puzzle::ALL {
-        for spec in optional_tables_of(puzzle) {
-            let table = Table::open_verified(&dir.join(spec.file_name()), &spec)?;
-            let bytes = std::fs::read(table.path())?;
-            tables.push((TableRecord::new(&spec, table.metadata(), &bytes), bytes));
-        }
+    if optional && puzzles.contains(&Puzzle::Fifteen) {
+        let partition = puzzle_tables_query::fifteen::Partition::SevenEight;
+        run(Command::new(release_binary()?).arg("--tables").arg(&dir).args([
+            "gen",
+            "fifteen",
+            "--partition",
+            partition.label(),
+        ]))?;
     }
+    Ok(dir)
+}
+
+fn dist(args: &DistArgs) -> anyhow::Result<()> {
+    let puzzles = if args.only.is_empty() { Puzzle::ALL.to_vec() } else { args.only.clone() };
+    let optional = !args.no_optional;
+    let dir = match &args.tables {
+        Some(dir) => dir.clone(),
+        None => build_for_dist(&puzzles, optional)?,
+    };
+    let mut specs: Vec<TableSpec> = puzzles.iter().flat_map(|&puzzle| tables_of(puzzle)).collect();
+    if optional {
+        specs.extend(puzzles.iter().flat_map(|&puzzle| optional_tables_of(puzzle)));
+    }
+    let mut tables = Vec::new();
+    for (table, record) in opened_tables(&dir, specs)? {
+        tables.push((record, std::fs::read(table.path())?));
+    }
+    let out = &args.out;
+    let started = std::time::Instant::now();
     let manifest =
         write_release(out, tables).with_context(|| format!("cannot write the release into {}", out.display()))?;
+    let seconds = started.elapsed().as_secs_f64();
+    println!("compressed with zstd level {ZSTD_LEVEL} on {} worker threads in {seconds:.1} s", worker_threads());
     for record in &manifest.tables {
         let zstd_bytes = record.artifact.as_ref().map_or(0, |artifact| artifact.bytes);
         println!("{}: {} bytes, {zstd_bytes} as zstd", record.file, record.bytes);

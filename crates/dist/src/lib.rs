@@ -11,7 +11,7 @@
 #![deny(missing_docs)]
 
 use std::fmt::Write as _;
-use std::io::Read;
+use std::io::{Read, Write as _};
 use std::path::{Path, PathBuf};
 
 use puzzle_tables_query::format::FORMAT_VERSION;
@@ -23,7 +23,8 @@ use sha2::{Digest, Sha256};
 pub const MANIFEST_FILE: &str = "manifest.json";
 /// The checksum file's name in a release directory.
 pub const SUMS_FILE: &str = "SHA256SUMS";
-/// The zstd level artifacts are compressed with.
+/// The zstd level artifacts are compressed with, chosen by measurement (`cargo xtask
+/// bench-dist`, BENCHMARKS.md): size against time on the real tables.
 pub const ZSTD_LEVEL: i32 = 19;
 
 /// Every table of a release (or of `tables/`), in build order.
@@ -224,13 +225,42 @@ pub fn write_release(out: &Path, tables: Vec<(TableRecord, Vec<u8>)>) -> std::io
 
 /// A table file's bytes compressed for shipping, and the artifact record.
 pub fn pack(record: &TableRecord, bytes: &[u8]) -> (Vec<u8>, Artifact) {
-    let compressed = zstd::bulk::compress(bytes, ZSTD_LEVEL).expect("compressing in memory");
+    let compressed = compress(bytes, ZSTD_LEVEL, worker_threads());
     let artifact = Artifact {
         file: format!("{}.zst", record.file),
         bytes: compressed.len() as u64,
         sha256: sha256_hex(&compressed),
     };
     (compressed, artifact)
+}
+
+/// One zstd worker thread a core.
+pub fn worker_threads() -> u32 {
+    std::thread::available_parallelism().map_or(1, |cores| u32::try_from(cores.get()).unwrap_or(u32::MAX))
+}
+
+/// `bytes` as a zstd frame at `level`, compressed on zstd's own `workers` threads (its
+/// `zstdmt`), which cut the input into jobs; the frame is the same for any number of
+/// workers from 1 up, so a release does not depend on the machine that wrote it.
+pub fn compress(bytes: &[u8], level: i32, workers: u32) -> Vec<u8> {
+    let compressing = || -> std::io::Result<Vec<u8>> {
+        let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), level)?;
+        encoder.multithread(workers)?;
+        encoder.include_contentsize(true)?;
+        encoder.set_pledged_src_size(Some(bytes.len() as u64))?;
+        encoder.write_all(bytes)?;
+        encoder.finish()
+    };
+    compressing().expect("compressing in memory")
+}
+
+/// Decompresses a zstd frame of at most `limit` bytes; one byte past it tells a longer
+/// stream from an exact one.
+pub fn decompress(compressed: &[u8], limit: u64) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    // No stream is longer than u64::MAX bytes, so saturating loses nothing.
+    zstd::stream::read::Decoder::new(compressed)?.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// Reads the artifact of `record` from the release directory `dir`, checks it, and returns
@@ -241,12 +271,8 @@ pub fn unpack(dir: &Path, record: &TableRecord) -> Result<Vec<u8>, DistError> {
     let compressed = read(&path)?;
     check(&path, "size", artifact.bytes, compressed.len() as u64)?;
     check(&path, "SHA-256", &artifact.sha256, &sha256_hex(&compressed))?;
-    let mut bytes = Vec::new();
-    // Reading one byte past the promised size tells a longer stream from an exact one (and
-    // no stream is longer than u64::MAX bytes, so saturating loses nothing).
-    zstd::stream::read::Decoder::new(compressed.as_slice())
-        .and_then(|decoder| decoder.take(record.bytes.saturating_add(1)).read_to_end(&mut bytes))
-        .map_err(|source| DistError::Decompress { path: path.clone(), source })?;
+    let bytes =
+        decompress(&compressed, record.bytes).map_err(|source| DistError::Decompress { path: path.clone(), source })?;
     check(&path, "decompressed size", record.bytes, bytes.len() as u64)?;
     check(&path, "decompressed SHA-256", &record.sha256, &sha256_hex(&bytes))?;
     Ok(bytes)
@@ -293,6 +319,18 @@ mod tests {
             depth_counts: vec![1],
             artifact: None,
         }
+    }
+
+    #[test]
+    fn the_frame_is_the_same_on_any_number_of_workers() {
+        // 24 MB in several of zstd's jobs, compressible but not trivially.
+        let bytes: Vec<u8> = (0..24_000_000u64).map(|i| (i * i / 7 % 251) as u8 ^ (i >> 12) as u8).collect();
+        let one = compress(&bytes, 3, 1);
+        assert!(one.len() < bytes.len() / 2);
+        for workers in [2, 3] {
+            assert!(compress(&bytes, 3, workers) == one, "{workers} workers");
+        }
+        assert_eq!(decompress(&one, bytes.len() as u64).unwrap(), bytes);
     }
 
     #[test]

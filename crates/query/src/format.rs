@@ -190,6 +190,27 @@ impl Encoding {
     }
 }
 
+/// The cube's tables, by kind and variant: the coordinates each is indexed by (a symmetry
+/// class of the corner or U/D edge permutation, the flip-slice class and the corner twist,
+/// the UD-slice permutation) and the metric its distances count. A cube table missing here
+/// is named by its variant's number (and `tests/table_names.rs` fails).
+const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 14] = [
+    (TableKind::SymmetryClass, 1, "corner-perm"),
+    (TableKind::SymmetryClass, 2, "ud-edge-perm"),
+    (TableKind::SymmetryClass, 3, "flip-slice"),
+    (TableKind::CoordinateMoves, 3, "corner-perm-class"),
+    (TableKind::CoordinateMoves, 4, "ud-edge-perm-class"),
+    (TableKind::CoordinateMoves, 5, "flip-slice-class"),
+    (TableKind::DistanceMod3, 1, "flip-slice-twist-htm"),
+    (TableKind::DistanceMod3, 2, "flip-slice-twist-qtm"),
+    (TableKind::NearGraph, 1, "flip-slice-twist-htm"),
+    (TableKind::NearGraph, 2, "flip-slice-twist-qtm"),
+    (TableKind::PairDistance, 7, "corner-perm-slice-perm-htm"),
+    (TableKind::PairDistance, 8, "ud-edge-perm-slice-perm-htm"),
+    (TableKind::PairDistance, 9, "corner-perm-slice-perm-qtm"),
+    (TableKind::PairDistance, 10, "ud-edge-perm-slice-perm-qtm"),
+];
+
 /// Everything a reader expects of one table file; the generator writes to the same spec.
 /// Its fields are public because they are the header's fields, which the generator fills
 /// in; a new one is a new [`FORMAT_VERSION`].
@@ -210,12 +231,46 @@ pub struct TableSpec {
 }
 
 impl TableSpec {
-    /// The file name within the tables directory, such as `eight-parent.tbl`.
+    /// The file name within the tables directory, such as `eight-parent.tbl`: the puzzle, the
+    /// kind and what tells the table from the others of its kind ([`TableSpec::variant_name`]).
+    ///
+    /// ```
+    /// use puzzle_tables_query::format::{Encoding, Puzzle, TableKind, TableSpec};
+    ///
+    /// let spec = TableSpec {
+    ///     puzzle: Puzzle::Fifteen,
+    ///     kind: TableKind::PatternDatabase,
+    ///     variant: 0b1110,
+    ///     encoding: Encoding::Bytes,
+    ///     ranking_version: 1,
+    ///     entries: 16 * 15 * 14,
+    /// };
+    /// assert_eq!(spec.file_name(), "fifteen-pattern-tiles-1-2-3.tbl");
+    /// let spec = TableSpec { puzzle: Puzzle::Cube, kind: TableKind::PairDistance, variant: 9, ..spec };
+    /// assert_eq!(spec.file_name(), "cube-pair-distance-corner-perm-slice-perm-qtm.tbl");
+    /// ```
     pub fn file_name(&self) -> String {
-        if self.variant == 0 {
-            format!("{}-{}.tbl", self.puzzle, self.kind)
-        } else {
-            format!("{}-{}-{}.tbl", self.puzzle, self.kind, self.variant)
+        match self.variant_name() {
+            None => format!("{}-{}.tbl", self.puzzle, self.kind),
+            Some(name) => format!("{}-{}-{name}.tbl", self.puzzle, self.kind),
+        }
+    }
+
+    /// What tells this table from the others of its kind, in its file name: the tiles of a
+    /// fifteen-puzzle pattern (`tiles-1-2-3`), the coordinates and the metric of a cube table
+    /// (`flip-slice-twist-htm`), else the variant's number; `None` when the kind has one table.
+    pub fn variant_name(&self) -> Option<String> {
+        match (self.puzzle, self.kind, self.variant) {
+            (_, _, 0) => None,
+            (Puzzle::Fifteen, TableKind::PatternDatabase, tiles) => {
+                let tiles: Vec<String> = (0..32).filter(|tile| tiles >> tile & 1 == 1).map(|t| t.to_string()).collect();
+                Some(format!("tiles-{}", tiles.join("-")))
+            }
+            (Puzzle::Cube, kind, variant) => {
+                let named = CUBE_VARIANT_NAMES.iter().find(|&&(k, v, _)| (k, v) == (kind, variant));
+                Some(named.map_or_else(|| variant.to_string(), |&(_, _, name)| name.to_string()))
+            }
+            (_, _, variant) => Some(variant.to_string()),
         }
     }
 

@@ -45,6 +45,10 @@
 //! The magic cube ([`Tables::magic_cube`]) answers the same cubes exactly in quarter turns
 //! up to 12, from one table; each other puzzle's reader is a method of [`Tables`].
 //!
+//! [`answer::Answerer`] is the one answer path every front end uses (the command line's
+//! `solve`, the HTTP server): a board as text in, a typed answer out that serializes to the
+//! `solve --json` shape, with the board after every move and every move's outcome on request.
+//!
 //! **Stability.** [`Tables`], the readers, the re-exported puzzle types and the errors follow
 //! semantic versioning; enums that may grow are `#[non_exhaustive]`. The [`format`](mod@format) module
 //! (the file layout, shared with the generator that writes it) may change in any minor
@@ -67,14 +71,9 @@
 pub mod answer;
 pub mod buckets;
 pub mod cube;
-mod cube_classes;
-mod cube_near;
-mod cube_phase2;
-pub mod cube_search;
 pub mod cubic;
 pub mod eight;
 pub mod fifteen;
-pub mod fifteen_search;
 pub mod format;
 pub mod magic_cube;
 mod map;
@@ -82,6 +81,10 @@ pub mod rotation;
 mod table;
 mod tables;
 
+/// The cube's two-phase search, by its former path: [`cube::search`].
+pub use cube::search as cube_search;
+/// The fifteen puzzle's IDA*, by its former path: [`fifteen::search`].
+pub use fifteen::search as fifteen_search;
 pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
 pub use table::{Table, TableError, TableErrorKind};
 pub use tables::{default_dir, Tables, TablesDirError, TABLES_ENV};
@@ -107,7 +110,7 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
         TableKind::PairDistance => check_distance_counts(table),
         TableKind::SymmetryClass | TableKind::CoordinateMoves => cube::check_coordinates(table),
         TableKind::DistanceMod3 => check_residue_counts(table),
-        TableKind::NearGraph => cube_near::check_near_graph(table),
+        TableKind::NearGraph => cube::check_near_graph(table),
     }
 }
 

@@ -1,10 +1,12 @@
 //! The crate's memory tricks, its only `unsafe` code besides the opens that pass the map's
-//! promise on: mapping a file, and a cache prefetch hint for the cube's search.
+//! promise on: mapping a file, a cache prefetch hint for the cube's search, and zeroed
+//! memory on huge pages for tables read at random.
 
 use std::fs::File;
 use std::io;
+use std::ops::{Deref, DerefMut};
 
-use memmap2::Mmap;
+use memmap2::{Mmap, MmapMut};
 
 /// Maps `file` read-only.
 ///
@@ -36,4 +38,50 @@ pub(crate) fn prefetch<T>(items: &[T], index: usize) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (items, index);
+}
+
+/// Zeroed bytes for a table read at random, asked to sit on huge pages (2 MB on x86-64)
+/// where the system offers them, so its reads miss the address translation cache less; on
+/// the heap when memory cannot be mapped.
+#[derive(Debug)]
+pub(crate) enum HugeBytes {
+    /// An anonymous map, with the huge-page advice given.
+    Mapped(MmapMut),
+    /// Ordinary memory.
+    Heap(Vec<u8>),
+}
+
+impl HugeBytes {
+    /// `len` zeroed bytes.
+    pub(crate) fn zeroed(len: usize) -> HugeBytes {
+        match MmapMut::map_anon(len) {
+            Ok(map) => {
+                // Advice only: without transparent huge pages the map is still good.
+                #[cfg(target_os = "linux")]
+                let _ = map.advise(memmap2::Advice::HugePage);
+                HugeBytes::Mapped(map)
+            }
+            Err(_) => HugeBytes::Heap(vec![0; len]),
+        }
+    }
+}
+
+impl Deref for HugeBytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            HugeBytes::Mapped(map) => map,
+            HugeBytes::Heap(bytes) => bytes,
+        }
+    }
+}
+
+impl DerefMut for HugeBytes {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match self {
+            HugeBytes::Mapped(map) => map,
+            HugeBytes::Heap(bytes) => bytes,
+        }
+    }
 }

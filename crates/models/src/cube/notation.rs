@@ -1,9 +1,13 @@
 //! Face turns in standard notation (`U`, `R'`, `F2`), the two metrics that count them, and
-//! scrambles.
+//! scrambles in the notation cubers write (slice turns, wide turns, whole-cube rotations).
 //!
 //! A [`Move`] turns one of the faces U R F D L B (the solvers' facelet-string order) by one,
 //! two or three quarter turns clockwise; its piece move is read off the judge's quarter
-//! turns ([`Turn`]), which are defined once, from the statement.
+//! turns ([`Turn`]), which are defined once, from the statement. [`parse_moves`] reads the
+//! richer notation and writes it as face turns of the cube seen with its U centre up and its
+//! F centre in front: a slice turn is its two faces turned the other way and a rotation, a
+//! wide turn the opposite face and a rotation, and a rotation only renames the faces that
+//! later turns name.
 
 use std::fmt;
 use std::str::FromStr;
@@ -113,52 +117,166 @@ impl fmt::Display for Move {
     }
 }
 
-/// A token that is not a face turn in standard notation.
+/// A token that is not a move in the notation that was being read.
 ///
 /// ```
 /// use puzzle_tables_models::cube::parse_moves;
 ///
 /// let error = parse_moves("R U X2").unwrap_err();
 /// assert_eq!(error.token(), "X2");
-/// assert!(error.to_string().starts_with("\"X2\" is not a face turn"));
+/// assert!(error.to_string().starts_with("\"X2\" is not a move (face turns U R F D L B"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveError(String);
+pub struct MoveError {
+    token: String,
+    accepted: &'static str,
+}
+
+/// What [`Move`]'s `from_str` accepts.
+const FACE_TURNS: &str = "a face turn (U R F D L B, each alone or followed by ' or 2, or Singmaster's 1 2 3)";
+
+/// What [`parse_moves`] accepts.
+const NOTATION: &str = "a move (face turns U R F D L B, slice turns M E S, wide turns Rw or r for any face, \
+                        rotations x y z; each alone or followed by ' or 2, or Singmaster's 1 2 3)";
 
 impl MoveError {
     /// The token, as written.
     pub fn token(&self) -> &str {
-        &self.0
+        &self.token
     }
 }
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} is not a face turn (U R F D L B, each alone or followed by ' or 2)", self.0)
+        write!(f, "{:?} is not {}", self.token, self.accepted)
     }
 }
 
 impl std::error::Error for MoveError {}
 
+/// Clockwise quarter turns a suffix asks for: none or `1` one, `2` two, `'` or `3` three
+/// (and `2'`, `’` as some tools write them).
+fn suffix_quarters(suffix: &str) -> Option<usize> {
+    match suffix {
+        "" | "1" => Some(1),
+        "2" | "2'" | "2’" => Some(2),
+        "'" | "’" | "3" => Some(3),
+        _ => None,
+    }
+}
+
 impl FromStr for Move {
     type Err = MoveError;
 
-    /// `U`, `U2`, `U'` (and `U2'`, `U3`, `U’` as some tools write them).
+    /// `U`, `U2`, `U'`, and Singmaster's `U1 U2 U3` (and `U2'`, `U’` as some tools write them).
     fn from_str(text: &str) -> Result<Move, MoveError> {
-        let error = || MoveError(text.to_string());
+        let error = || MoveError { token: text.to_string(), accepted: FACE_TURNS };
         let mut chars = text.chars();
         let face = chars.next().and_then(|c| FACES.iter().position(|&f| f == c)).ok_or_else(error)?;
-        let quarters = match chars.as_str() {
-            "" => 1,
-            "2" | "2'" | "2’" => 2,
-            "'" | "’" | "3" => 3,
-            _ => return Err(error()),
-        };
+        let quarters = suffix_quarters(chars.as_str()).ok_or_else(error)?;
         Move::new(face, quarters).ok_or_else(error)
     }
 }
 
-/// Reads a sequence of face turns separated by white space, such as `R U R' U2`.
+/// One token of cube notation, before the faces it names are known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layers {
+    /// The outer layer of a face (`R`).
+    Face(usize),
+    /// The outer and middle layers of a face (`Rw`, `r`).
+    Wide(usize),
+    /// The middle layer, turned as the face says (`M` as L, `E` as D, `S` as F).
+    Slice(usize),
+    /// The whole cube, turned as the face says (`x` as R, `y` as U, `z` as F).
+    Rotation(usize),
+}
+
+/// The face opposite `face` (U R F D L B are 0..6, so opposite faces are 3 apart).
+const fn opposite(face: usize) -> usize {
+    (face + 3) % 6
+}
+
+/// Reads one token: its layers and how many clockwise quarter turns.
+fn token_layers(token: &str) -> Option<(Layers, usize)> {
+    let mut chars = token.chars();
+    let letter = chars.next()?;
+    let face_of = |letters: &str| letters.chars().position(|c| c == letter);
+    let rest = chars.as_str();
+    let (layers, suffix) = if let Some(face) = face_of("URFDLB") {
+        match rest.strip_prefix('w') {
+            Some(suffix) => (Layers::Wide(face), suffix),
+            None => (Layers::Face(face), rest),
+        }
+    } else if let Some(face) = face_of("urfdlb") {
+        (Layers::Wide(face), rest)
+    } else if let Some(axis) = face_of("EMS") {
+        (Layers::Slice([3, 4, 2][axis]), rest)
+    } else {
+        (Layers::Rotation([1, 0, 2][face_of("xyz")?]), rest)
+    };
+    Some((layers, suffix_quarters(suffix)?))
+}
+
+/// For each face, the four faces around it in the order a clockwise quarter turn of the
+/// whole cube about it carries them (about U: F goes where L was, L where B was, ...).
+const AROUND: [[usize; 4]; 6] = [
+    [2, 4, 5, 1], // U: F L B R
+    [2, 0, 5, 3], // R: F U B D
+    [0, 1, 3, 4], // F: U R D L
+    [2, 1, 5, 4], // D: F R B L
+    [2, 3, 5, 0], // L: F D B U
+    [0, 4, 3, 1], // B: U L D R
+];
+
+/// Which centre is where, as a cube is turned whole: `centre[place]` is the face (by its
+/// centre, as the cube was held at the start) now at `place`.
+struct Orientation {
+    centre: [usize; 6],
+}
+
+impl Orientation {
+    /// Turns the whole cube clockwise about the face now at `place`, `quarters` times.
+    fn rotate(&mut self, place: usize, quarters: usize) {
+        let ring = AROUND[place];
+        for _ in 0..quarters {
+            let before = self.centre;
+            for k in 0..4 {
+                self.centre[ring[(k + 1) % 4]] = before[ring[k]];
+            }
+        }
+    }
+
+    /// The face turn of the layer now at `place`, named by its centre.
+    fn turn(&self, place: usize, quarters: usize) -> Move {
+        Move::new(self.centre[place], quarters).expect("a face and 1..=3 quarter turns")
+    }
+
+    /// Makes the token's turns, as face turns of the cube held as at the start.
+    fn apply(&mut self, layers: Layers, quarters: usize, moves: &mut Vec<Move>) {
+        match layers {
+            Layers::Face(place) => moves.push(self.turn(place, quarters)),
+            Layers::Wide(place) => {
+                moves.push(self.turn(opposite(place), quarters));
+                self.rotate(place, quarters);
+            }
+            Layers::Slice(place) => {
+                moves.push(self.turn(place, 4 - quarters));
+                moves.push(self.turn(opposite(place), quarters));
+                self.rotate(place, quarters);
+            }
+            Layers::Rotation(place) => self.rotate(place, quarters),
+        }
+    }
+}
+
+/// Reads a sequence of moves separated by white space, such as `R U R' U2`, as face turns.
+///
+/// Besides face turns it reads what cubers write: slice turns `M E S` (the middle layer,
+/// turned as L, D and F), wide turns `Rw` or `r` (a face's two outer layers), whole-cube
+/// rotations `x y z` (turned as R, U and F), each followed by nothing, `'` or `2`, and
+/// Singmaster's `R1 R2 R3`. A sequence that moves the centres describes the cube seen with
+/// its U centre up and its F centre in front, as other tools do: the face turns returned
+/// make that cube.
 ///
 /// ```
 /// use puzzle_tables_models::cube::{moves_text, parse_moves, Cube};
@@ -168,10 +286,19 @@ impl FromStr for Move {
 /// assert_eq!(moves_text(&moves), "R U R' U'");
 /// // Six times the sexy move is the identity.
 /// assert!(Cube::SOLVED.apply_moves(&moves.repeat(6)).is_solved());
+/// // A slice turn is its two faces turned; a rotation turns nothing, but renames the faces.
+/// assert_eq!(moves_text(&parse_moves("M2 x U r1")?), "L2 R2 B L");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveError> {
-    text.split_whitespace().map(str::parse).collect()
+    let mut orientation = Orientation { centre: std::array::from_fn(|face| face) };
+    let mut moves = Vec::new();
+    for token in text.split_whitespace() {
+        let (layers, quarters) =
+            token_layers(token).ok_or_else(|| MoveError { token: token.to_string(), accepted: NOTATION })?;
+        orientation.apply(layers, quarters, &mut moves);
+    }
+    Ok(moves)
 }
 
 /// Writes face turns in standard notation, separated by single spaces.
@@ -280,7 +407,9 @@ mod tests {
             assert_eq!(Cube::SOLVED.apply_move(step).apply_move(step.inverse()), Cube::SOLVED);
         }
         assert_eq!(moves_text(&parse_moves("R U R' U2  F2").unwrap()), "R U R' U2 F2");
-        assert!(parse_moves("R X").unwrap_err().to_string().starts_with("\"X\" is not a face turn"));
+        assert!(parse_moves("R X").unwrap_err().to_string().starts_with("\"X\" is not a move"));
+        assert!("M".parse::<Move>().unwrap_err().to_string().starts_with("\"M\" is not a face turn"));
+        assert_eq!(parse_moves("R1 U3 F2").unwrap(), parse_moves("R U' F2").unwrap());
         assert_eq!(Metric::Qtm.length(&parse_moves("R U2 D'").unwrap()), 4);
         assert_eq!(Metric::Htm.length(&parse_moves("R U2 D'").unwrap()), 3);
     }

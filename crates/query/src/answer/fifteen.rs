@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::{walk, AnswerError, AnswerOptions, Answerer, Child, InputError, SearchHook, Step, Walk};
 use crate::fifteen::{move_letters, Board, Move, PatternDatabases};
-use crate::fifteen_search::{solve_within, GaveUp, Outcome, SearchProgress};
+use crate::fifteen::search::{solve_within, GaveUp, Outcome, SearchProgress};
 use puzzle_tables_models::fifteen::MAX_DISTANCE;
 
 /// A fifteen-puzzle board's answer.

@@ -48,7 +48,7 @@ use crate::cube::{Metric, TwoPhaseSolver};
 use crate::cubic::{Cell, CubicSolver};
 use crate::eight::EightTable;
 use crate::fifteen::{Partition, PatternDatabases};
-use crate::fifteen_search::SearchProgress;
+use crate::fifteen::search::SearchProgress;
 use crate::magic_cube::CubeTable;
 use crate::rotation::RotationTable;
 use crate::{Puzzle, TableError, Tables};

@@ -15,9 +15,9 @@ use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETR
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
+use super::near::{NearG1, NearNode};
+use super::phase2::is_solved;
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
-use crate::cube_near::{NearG1, NearNode};
-use crate::cube_phase2::is_solved;
 
 /// Longer than any solution the search can be asked for (`max` is capped to fit).
 const MAX_PATH: usize = 40;
@@ -35,7 +35,7 @@ enum Directions {
 }
 
 /// Where phase 2 stands: the corner and U/D edge permutations' phase-2 coordinates (class
-/// and symmetry, [`crate::cube_phase2`]) and the slice edge permutation.
+/// and symmetry, [`super::phase2`]) and the slice edge permutation.
 #[derive(Clone, Copy)]
 struct Phase2Node {
     corners: usize,

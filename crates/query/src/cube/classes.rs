@@ -2,7 +2,7 @@
 //! any flip-slice coordinate ([`ClassFinder`]) and how the face turns combine with the
 //! symmetries ([`SymmetricTurns`]).
 //!
-//! The finder's table (`cube-sym-class-3.tbl`) holds just what the symmetries' structure
+//! The finder's table (`cube-sym-class-flip-slice.tbl`) holds just what the symmetries' structure
 //! needs, 0.37 MB where a table of every coordinate's class took 3 MB:
 //! - a symmetry moves the slice edges' positions whatever the flips, so conjugating by one
 //!   symmetry σ(s) takes every flip-slice with slice `s` to one slice `r(s)`, and the slices
@@ -39,7 +39,7 @@ pub(crate) struct ClassFinder {
 }
 
 impl ClassFinder {
-    /// Reads the finder out of its table (`cube-sym-class-3.tbl`), refusing a slice whose row
+    /// Reads the finder out of its table (`cube-sym-class-flip-slice.tbl`), refusing a slice whose row
     /// is no row and a class out of range: the search would index out of bounds.
     pub(crate) fn open(table: &Table) -> Result<ClassFinder, TableError> {
         let words: Vec<u32> =

@@ -9,16 +9,104 @@
 //! pair distances are the same for a cube and its conjugate, so a (permutation, slice
 //! permutation) pair is looked up as (representative, slice permutation conjugated by `s`).
 
-use puzzle_tables_models::cube::coords::{PHASE2_MOVES, SLICE_PERMS};
-use puzzle_tables_models::cube::symmetry::{conjugate_phase2_move, conjugate_slice_perm, products, SYMMETRIES};
+use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, CORNER_PERMS, PHASE2_MOVES, SLICE_PERMS, UD_EDGE_PERMS};
+use puzzle_tables_models::cube::symmetry::{
+    conjugate_corner_perm, conjugate_phase2_move, conjugate_slice_perm, conjugate_ud_edge_perm, products,
+    PERMUTATION_CLASSES, SYMMETRIES,
+};
 use puzzle_tables_models::cube::Metric;
 
-use crate::cube::Permutation;
-use crate::format::{self, TableSpec};
+use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
 
 /// The phase-2 moves.
 const MOVES: usize = PHASE2_MOVES.len();
+
+/// A phase-2 permutation coordinate, reduced by the 16 symmetries to one of
+/// [`PERMUTATION_CLASSES`] classes: it has a class table, a move table on its classes (by the
+/// phase-2 moves) and pairs with the slice permutation in a distance table by class.
+/// Exhaustive: besides the slice permutation, phase 2's permutation coordinates are these two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Permutation {
+    /// The eight corners.
+    Corners,
+    /// The eight edges of the U and D layers.
+    UdEdges,
+}
+
+impl Permutation {
+    /// Both, corners first.
+    pub const ALL: [Permutation; 2] = [Permutation::Corners, Permutation::UdEdges];
+
+    /// The number of values.
+    pub fn count(self) -> usize {
+        match self {
+            Permutation::Corners => CORNER_PERMS,
+            Permutation::UdEdges => UD_EDGE_PERMS,
+        }
+    }
+
+    /// The value of the conjugate by symmetry `s` of a cube with value `value`.
+    pub fn conjugate(self, value: u16, s: usize) -> u16 {
+        match self {
+            Permutation::Corners => conjugate_corner_perm(value, s),
+            Permutation::UdEdges => conjugate_ud_edge_perm(value, s),
+        }
+    }
+
+    fn variant(self) -> u32 {
+        match self {
+            Permutation::Corners => 1,
+            Permutation::UdEdges => 2,
+        }
+    }
+
+    /// The spec of its class table: for each value, `class * 16 + s`, where conjugating by
+    /// `s` gives the class's representative (its smallest value).
+    pub fn classes_spec(self) -> TableSpec {
+        TableSpec {
+            puzzle: Puzzle::Cube,
+            kind: TableKind::SymmetryClass,
+            variant: self.variant(),
+            encoding: Encoding::U16,
+            ranking_version: COORDINATE_VERSION,
+            entries: self.count() as u64,
+        }
+    }
+
+    /// The spec of its move table: for each class and phase-2 move (`class * 10 + move`), the
+    /// representative after the move as `class * 16 + s`. (Variants 1 and 2 were move tables
+    /// of the raw values, before the classes.)
+    pub fn moves_spec(self) -> TableSpec {
+        TableSpec {
+            puzzle: Puzzle::Cube,
+            kind: TableKind::CoordinateMoves,
+            variant: self.variant() + 2,
+            encoding: Encoding::U16,
+            ranking_version: COORDINATE_VERSION,
+            entries: (PERMUTATION_CLASSES * PHASE2_MOVES.len()) as u64,
+        }
+    }
+
+    /// The spec of its distance table with the slice permutation in `metric`, indexed
+    /// `class * 24 + slice_perm` (the class's representative with that slice permutation):
+    /// four bits an entry in face turns (at most 14), a byte in quarter turns (up to 22).
+    /// (Variants 1 to 6 were other designs' tables.)
+    pub fn distance_spec(self, metric: Metric) -> TableSpec {
+        let (metric_offset, encoding) = match metric {
+            Metric::Htm => (6, Encoding::Packed4),
+            Metric::Qtm => (8, Encoding::Bytes),
+        };
+        TableSpec {
+            puzzle: Puzzle::Cube,
+            kind: TableKind::PairDistance,
+            variant: self.variant() + metric_offset,
+            encoding,
+            ranking_version: COORDINATE_VERSION,
+            entries: (PERMUTATION_CLASSES * SLICE_PERMS) as u64,
+        }
+    }
+}
 
 /// Phase 2's tables: for each permutation its classes, its class moves and its pair
 /// distances, read out of their files into plain arrays at start (0.5 MB: the search's

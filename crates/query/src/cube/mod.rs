@@ -1,31 +1,31 @@
 //! Any Rubik's cube, by Herbert Kociemba's two-phase algorithm over generated tables.
 //!
 //! Phase 1 brings the cube into G1 = <U, D, R2, L2, F2, B2>, phase 2 solves it there; see
-//! [`crate::cube_search`] for the search. The tables ([`specs`]), 62.5 MB in all:
-//! - `cube-sym-class-3.tbl`: what finds the class of any of the 1,013,760 flip-slice
+//! [`search`] for the search. The tables ([`specs`]), 62.5 MB in all:
+//! - `cube-sym-class-flip-slice.tbl`: what finds the class of any of the 1,013,760 flip-slice
 //!   coordinates under the 16 symmetries that keep the U-D axis, and the symmetry that takes
-//!   it to the class's representative (module `cube_classes`; 0.37 MB).
-//! - `cube-moves-5.tbl`: for each flip-slice class and face turn, the class and symmetry
+//!   it to the class's representative (module `classes`; 0.37 MB).
+//! - `cube-moves-flip-slice-class.tbl`: for each flip-slice class and face turn, the class and symmetry
 //!   after the turn of the class's representative (3.5 MB): phase 1 walks on classes.
-//! - `cube-distance-mod3-1.tbl`, `cube-distance-mod3-2.tbl`: for each class and corner twist
-//!   (64,430 x 2,187 entries), the distance to G1 in face turns (1) and in quarter turns (2),
+//! - `cube-distance-mod3-flip-slice-twist-{htm,qtm}.tbl`: for each class and corner twist
+//!   (64,430 x 2,187 entries), the distance to G1 in face turns and in quarter turns,
 //!   modulo 3, five entries a byte (28 MB each). The search knows the exact distance of the
 //!   cube it stands on, and a neighbour's by a turn of the metric differs by at most one, so
 //!   the residue gives it.
-//! - `cube-near-graph-1.tbl`, `cube-near-graph-2.tbl`: the phase-1 entries within
-//!   [`near_g1_radius`] of G1 in face turns (1) and quarter turns (2), as a graph: each
+//! - `cube-near-graph-flip-slice-twist-{htm,qtm}.tbl`: the phase-1 entries within
+//!   [`near_g1_radius`] of G1 in face turns and quarter turns, as a graph: each
 //!   entry's distance, and the node and symmetry each face turn leads to (module
-//!   `cube_near`; 0.5 and 1.3 MB).
-//! - `cube-sym-class-1.tbl`, `cube-sym-class-2.tbl`: for each corner permutation (1) and
-//!   U/D edge permutation (2), its class under the same symmetries (2,768 classes each) and
+//!   `near`; 0.5 and 1.3 MB).
+//! - `cube-sym-class-{corner,ud-edge}-perm.tbl`: for each corner permutation and
+//!   U/D edge permutation, its class under the same symmetries (2,768 classes each) and
 //!   the symmetry to the class's representative (two bytes).
-//! - `cube-moves-3.tbl`, `cube-moves-4.tbl`: for each corner (3) and U/D edge (4) class
+//! - `cube-moves-{corner,ud-edge}-perm-class.tbl`: for each corner and U/D edge class
 //!   and phase-2 move, the class and symmetry of the representative after the move.
-//! - `cube-pair-distance-{7,8,9,10}.tbl`: phase-2 distances of corner class x slice
-//!   permutation (7, 9) and of U/D edge class x slice permutation (8, 10), in face turns
-//!   (7, 8; four bits each) and in quarter turns (9, 10; a byte each).
+//! - `cube-pair-distance-{corner,ud-edge}-perm-slice-perm-{htm,qtm}.tbl`: phase-2 distances
+//!   of corner class x slice permutation and of U/D edge class x slice permutation, in face
+//!   turns (four bits each) and in quarter turns (a byte each).
 //!
-//! Phase 2 works on the classes (module `cube_phase2`), so that its tables stay in the
+//! Phase 2 works on the classes (module `phase2`), so that its tables stay in the
 //! fast caches. Earlier versions' variants (raw-permutation move and pair tables) are left
 //! unused in an old tables directory, and `verify` names them (so is the table of every
 //! flip-slice coordinate's class, `cube-sym-class.tbl`, 3 MB). A directory from before the
@@ -34,25 +34,29 @@
 //! The phase-1 coordinates' move tables are computed at start
 //! ([`CoordinateMoves`]).
 
+mod classes;
+mod near;
+mod phase2;
+pub mod search;
+
 /// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
 pub use puzzle_tables_models::cube::{
     moves_from_turns, moves_text, parse_moves, Cube, CubeError, Facelets, Metric, Move, MoveError,
 };
 
-use puzzle_tables_models::cube::coords::{
-    COORDINATE_VERSION, CORNER_PERMS, FLIPS, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS,
-};
+use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICES, TWISTS};
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
-use puzzle_tables_models::cube::symmetry::{
-    conjugate_corner_perm, conjugate_ud_edge_perm, twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES,
-    SYMMETRIES,
-};
+use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES};
 
-use crate::cube_classes::{ClassFinder, SymmetricTurns};
-use crate::cube_near::{self, NearG1};
-use crate::cube_phase2::Phase2Tables;
+pub(crate) use near::check_near_graph;
+pub use near::{near_g1_radius, near_graph_spec};
+pub use phase2::Permutation;
+
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
+use classes::{ClassFinder, SymmetricTurns};
+use near::NearG1;
+use phase2::Phase2Tables;
 
 /// How many image slices the class finder has rows for (a fact of the cube and of the
 /// generator's choice of symmetries).
@@ -62,7 +66,7 @@ pub const CLASS_FINDER_ROWS: usize = 45;
 /// 495 slices `s`, `row << 15 | c(s) << 4 | σ(s)` (conjugating by σ(s) takes the
 /// flip-slices of slice `s` to the image slice whose row is `row`, no flips to flips
 /// `c(s)`), then [`CLASS_FINDER_ROWS`] rows of 2,048 words, `class * 16 + symmetry` for each
-/// flip of the image slice (module `cube_classes`).
+/// flip of the image slice (module `classes`).
 pub const CLASS_FINDER_SPEC: TableSpec = TableSpec {
     puzzle: Puzzle::Cube,
     kind: TableKind::SymmetryClass,
@@ -93,121 +97,6 @@ pub fn phase1_spec(metric: Metric) -> TableSpec {
         encoding: Encoding::Base3,
         ranking_version: COORDINATE_VERSION,
         entries: (FLIP_SLICE_CLASSES * TWISTS) as u64,
-    }
-}
-
-/// A phase-2 permutation coordinate, reduced by the 16 symmetries to one of
-/// [`PERMUTATION_CLASSES`] classes: it has a class table, a move table on its classes (by the
-/// phase-2 moves) and pairs with the slice permutation in a distance table by class.
-/// Exhaustive: besides the slice permutation, phase 2's permutation coordinates are these two.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Permutation {
-    /// The eight corners.
-    Corners,
-    /// The eight edges of the U and D layers.
-    UdEdges,
-}
-
-impl Permutation {
-    /// Both, corners first.
-    pub const ALL: [Permutation; 2] = [Permutation::Corners, Permutation::UdEdges];
-
-    /// The number of values.
-    pub fn count(self) -> usize {
-        match self {
-            Permutation::Corners => CORNER_PERMS,
-            Permutation::UdEdges => UD_EDGE_PERMS,
-        }
-    }
-
-    /// The value of the conjugate by symmetry `s` of a cube with value `value`.
-    pub fn conjugate(self, value: u16, s: usize) -> u16 {
-        match self {
-            Permutation::Corners => conjugate_corner_perm(value, s),
-            Permutation::UdEdges => conjugate_ud_edge_perm(value, s),
-        }
-    }
-
-    fn variant(self) -> u32 {
-        match self {
-            Permutation::Corners => 1,
-            Permutation::UdEdges => 2,
-        }
-    }
-
-    /// The spec of its class table: for each value, `class * 16 + s`, where conjugating by
-    /// `s` gives the class's representative (its smallest value).
-    pub fn classes_spec(self) -> TableSpec {
-        TableSpec {
-            puzzle: Puzzle::Cube,
-            kind: TableKind::SymmetryClass,
-            variant: self.variant(),
-            encoding: Encoding::U16,
-            ranking_version: COORDINATE_VERSION,
-            entries: self.count() as u64,
-        }
-    }
-
-    /// The spec of its move table: for each class and phase-2 move (`class * 10 + move`), the
-    /// representative after the move as `class * 16 + s`. (Variants 1 and 2 were move tables
-    /// of the raw values, before the classes.)
-    pub fn moves_spec(self) -> TableSpec {
-        TableSpec {
-            puzzle: Puzzle::Cube,
-            kind: TableKind::CoordinateMoves,
-            variant: self.variant() + 2,
-            encoding: Encoding::U16,
-            ranking_version: COORDINATE_VERSION,
-            entries: (PERMUTATION_CLASSES * PHASE2_MOVES.len()) as u64,
-        }
-    }
-
-    /// The spec of its distance table with the slice permutation in `metric`, indexed
-    /// `class * 24 + slice_perm` (the class's representative with that slice permutation):
-    /// four bits an entry in face turns (at most 14), a byte in quarter turns (up to 22).
-    /// (Variants 1 to 6 were other designs' tables.)
-    pub fn distance_spec(self, metric: Metric) -> TableSpec {
-        let (metric_offset, encoding) = match metric {
-            Metric::Htm => (6, Encoding::Packed4),
-            Metric::Qtm => (8, Encoding::Bytes),
-        };
-        TableSpec {
-            puzzle: Puzzle::Cube,
-            kind: TableKind::PairDistance,
-            variant: self.variant() + metric_offset,
-            encoding,
-            ranking_version: COORDINATE_VERSION,
-            entries: (PERMUTATION_CLASSES * SLICE_PERMS) as u64,
-        }
-    }
-}
-
-/// How far around G1 the near-G1 graph of `metric` reaches: 5 face turns, 6 quarter turns
-/// (the next radius would hold 74,743 and 146,587 nodes, 6 and 12 MB).
-pub fn near_g1_radius(metric: Metric) -> u8 {
-    match metric {
-        Metric::Htm => 5,
-        Metric::Qtm => 6,
-    }
-}
-
-/// The spec of the near-G1 graph of `metric`: for each phase-1 entry within
-/// [`near_g1_radius`] (6,379 in HTM, 16,555 in QTM, facts of the cube), a record of 20
-/// words: the entry, its distance, and for each face turn (made on the class's
-/// representative) `node << 4 | s`, the node it leads to and the symmetry to that node's
-/// entry, or `u32::MAX` beyond the radius.
-pub fn near_graph_spec(metric: Metric) -> TableSpec {
-    let nodes = match metric {
-        Metric::Htm => 6_379,
-        Metric::Qtm => 16_555,
-    };
-    TableSpec {
-        puzzle: Puzzle::Cube,
-        kind: TableKind::NearGraph,
-        variant: metric as u32 + 1,
-        encoding: Encoding::U32,
-        ranking_version: COORDINATE_VERSION,
-        entries: (nodes * cube_near::RECORD) as u64,
     }
 }
 

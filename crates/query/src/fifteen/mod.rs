@@ -5,16 +5,20 @@
 //! [`placement_rank`]), the fewest moves *of those tiles* that bring them to their goal
 //! cells, whatever the other tiles do. The patterns of a partition are disjoint, so the sum
 //! of their values never exceeds the board's distance: an admissible heuristic for
-//! [`crate::fifteen_search`].
+//! [`search`].
+
+pub mod search;
 
 /// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
 pub use puzzle_tables_models::fifteen::{move_letters, Board, BoardError, Move};
 
 use std::path::Path;
+use std::sync::OnceLock;
 
-use puzzle_tables_models::fifteen::{placement_rank, placements, RANKING_VERSION};
+use puzzle_tables_models::fifteen::{placement_rank, placements, CELLS, RANKING_VERSION};
 
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
+use crate::map::HugeBytes;
 use crate::table::{Table, TableError};
 
 /// A disjoint partition of the fifteen tiles into patterns, one database each. Other
@@ -93,11 +97,17 @@ pub fn pattern_spec(tiles: &[u8]) -> TableSpec {
     }
 }
 
+/// Patterns of at most this many tiles are searched through a copy of their database by
+/// cells in base 16 (`16^k` bytes: 16.8 MB for six tiles, where seven would take 268 MB).
+pub(crate) const BY_CELLS_MAX_TILES: usize = 6;
+
 /// One pattern database, verified: a byte per placement of its tiles.
 #[derive(Debug)]
 pub struct PatternDatabase {
     table: Table,
     tiles: Vec<u8>,
+    /// The copy by cells, made on first use.
+    by_cells: OnceLock<HugeBytes>,
 }
 
 impl PatternDatabase {
@@ -108,7 +118,7 @@ impl PatternDatabase {
 
     /// The reader of `table`, opened (and verified) with the [`pattern_spec`] of `tiles`.
     pub(crate) fn from_table(table: Table, tiles: &[u8]) -> PatternDatabase {
-        PatternDatabase { table, tiles: tiles.to_vec() }
+        PatternDatabase { table, tiles: tiles.to_vec(), by_cells: OnceLock::new() }
     }
 
     /// The pattern's tiles, in ranking order.
@@ -125,6 +135,37 @@ impl PatternDatabase {
     /// the pattern's `i`-th tile) to their goal cells.
     pub fn value(&self, cells: &[u8]) -> u8 {
         self.table.payload()[placement_rank(cells) as usize]
+    }
+
+    /// The database by cells in base 16, made on first call; `None` past
+    /// [`BY_CELLS_MAX_TILES`] tiles. The value of the placement `cells` is at
+    /// `sum(cells[i] * 16^(k-1-i))`, so moving the `i`-th tile from cell `a` to `b` adds
+    /// `(b - a) * 16^(k-1-i)` to the index. Indices that name a cell twice hold 0 and are
+    /// never read.
+    pub(crate) fn by_cells(&self) -> Option<&[u8]> {
+        let k = self.tiles.len();
+        (k <= BY_CELLS_MAX_TILES).then(|| &**self.by_cells.get_or_init(|| spread_by_cells(self.table.payload(), k)))
+    }
+}
+
+/// The copy by cells of the database `by_rank` of `k` tiles (see [`PatternDatabase::by_cells`]).
+fn spread_by_cells(by_rank: &[u8], k: usize) -> HugeBytes {
+    let mut by_cells = HugeBytes::zeroed(1 << (4 * k));
+    let mut entries = by_rank.iter();
+    spread(&mut by_cells, &mut entries, k, 0, 0);
+    by_cells
+}
+
+/// Places the last `left` tiles on the cells `occupied` leaves free, each in turn on every
+/// free cell from the lowest: the order of their ranks, each digit of which counts the free
+/// cells below the tile's. So the entries are taken in rank order.
+fn spread(by_cells: &mut [u8], entries: &mut std::slice::Iter<'_, u8>, left: usize, occupied: u32, index: usize) {
+    if left == 0 {
+        by_cells[index] = *entries.next().expect("one entry per placement");
+        return;
+    }
+    for cell in (0..CELLS).filter(|&cell| occupied & (1 << cell) == 0) {
+        spread(by_cells, entries, left - 1, occupied | (1 << cell), index * CELLS + cell);
     }
 }
 
@@ -173,7 +214,6 @@ impl PatternDatabases {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzle_tables_models::fifteen::CELLS;
 
     #[test]
     fn every_partition_covers_each_tile_once() {
@@ -189,6 +229,6 @@ mod tests {
         let spec = pattern_spec(&[13, 14, 15]);
         assert_eq!(spec.variant, 0b1110_0000_0000_0000);
         assert_eq!(spec.entries, 16 * 15 * 14);
-        assert_eq!(spec.file_name(), "fifteen-pattern-57344.tbl");
+        assert_eq!(spec.file_name(), "fifteen-pattern-tiles-13-14-15.tbl");
     }
 }

@@ -14,12 +14,12 @@
 //! [`Move::index`]) the child `node << 4 | T`, or [`NONE`] beyond the radius. Node 0 is G1
 //! itself; nodes are in the order of their entries.
 
-use puzzle_tables_models::cube::coords::TWISTS;
+use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, TWISTS};
 use puzzle_tables_models::cube::symmetry::FLIP_SLICE_CLASSES;
 use puzzle_tables_models::cube::{Metric, Move};
 
-use crate::cube::{near_g1_radius, near_graph_spec};
-use crate::cube_classes::SymmetricTurns;
+use super::classes::SymmetricTurns;
+use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
 
 /// No node: the entry lies beyond the radius.
@@ -27,6 +27,35 @@ pub(crate) const NONE: u32 = u32::MAX;
 
 /// Words per node: its entry, its distance and its 18 children.
 pub(crate) const RECORD: usize = 2 + Move::COUNT;
+
+/// How far around G1 the near-G1 graph of `metric` reaches: 5 face turns, 6 quarter turns
+/// (the next radius would hold 74,743 and 146,587 nodes, 6 and 12 MB).
+pub fn near_g1_radius(metric: Metric) -> u8 {
+    match metric {
+        Metric::Htm => 5,
+        Metric::Qtm => 6,
+    }
+}
+
+/// The spec of the near-G1 graph of `metric`: for each phase-1 entry within
+/// [`near_g1_radius`] (6,379 in HTM, 16,555 in QTM, facts of the cube), a record of 20
+/// words: the entry, its distance, and for each face turn (made on the class's
+/// representative) `node << 4 | s`, the node it leads to and the symmetry to that node's
+/// entry, or `u32::MAX` beyond the radius.
+pub fn near_graph_spec(metric: Metric) -> TableSpec {
+    let nodes = match metric {
+        Metric::Htm => 6_379,
+        Metric::Qtm => 16_555,
+    };
+    TableSpec {
+        puzzle: Puzzle::Cube,
+        kind: TableKind::NearGraph,
+        variant: metric as u32 + 1,
+        encoding: Encoding::U32,
+        ranking_version: COORDINATE_VERSION,
+        entries: (nodes * RECORD) as u64,
+    }
+}
 
 /// The graph of one metric, read out of its table into plain arrays (the search's inner
 /// loop reads them), with a hash table from entries to nodes.

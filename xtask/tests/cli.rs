@@ -1,0 +1,74 @@
+//! `cargo xtask` through its binary: the usage on `--help`, the puzzles `dist --only` ships
+//! and the optional tables `--no-optional` leaves out.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use puzzle_tables_dist::{Manifest, ZSTD_LEVEL};
+use puzzle_tables_generator::{write_tables, Silent};
+use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle};
+
+fn xtask(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask")).args(args).output().expect("xtask runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8")
+}
+
+#[test]
+fn help_prints_the_usage_of_xtask_and_of_each_command() {
+    let output = xtask(&["--help"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let help = text(&output.stdout);
+    assert!(help.contains("Usage: cargo xtask <COMMAND>"), "{help}");
+    let commands = ["examples", "gen-tables", "dist", "bench", "bench-fifteen", "bench-cube", "man"];
+    for command in commands {
+        assert!(help.contains(&format!("\n  {command} ")), "{command} in {help}");
+        let output = xtask(&[command, "--help"]);
+        assert_eq!(output.status.code(), Some(0), "{command}: {}", text(&output.stderr));
+        assert!(text(&output.stdout).contains(&format!("Usage: cargo xtask {command}")), "{command}");
+    }
+    let dist = text(&xtask(&["dist", "--help"]).stdout);
+    assert!(dist.contains("--only <PUZZLE>...") && dist.contains("--no-optional"), "{dist}");
+    let unknown = xtask(&["distribute"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("unrecognized subcommand 'distribute'"), "{}", text(&unknown.stderr));
+}
+
+/// The tables of each file in a release's manifest.
+fn shipped(release: &Path) -> Vec<String> {
+    let manifest = Manifest::read(release).expect("a manifest");
+    manifest.tables.iter().map(|record| record.file.clone()).collect()
+}
+
+#[test]
+fn dist_ships_only_the_puzzles_asked_for_and_leaves_out_the_optional_tables() {
+    let tables = tempfile::tempdir().unwrap();
+    let puzzles = [Puzzle::Eight, Puzzle::Fifteen];
+    for puzzle in puzzles {
+        write_tables(puzzle, tables.path(), &mut Silent).unwrap();
+    }
+    let dist = |more: &[&str], out: &Path| {
+        let mut args = vec!["dist", "--only", "eight", "fifteen", "--tables", tables.path().to_str().unwrap()];
+        args.extend(more);
+        xtask(&[&args[..], &["--out", out.to_str().unwrap()]].concat())
+    };
+    let release = tempfile::tempdir().unwrap();
+    let output = dist(&["--no-optional"], release.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let expected: Vec<String> = puzzles.iter().flat_map(|&p| tables_of(p)).map(|spec| spec.file_name()).collect();
+    assert_eq!(shipped(release.path()), expected);
+    // zstd's own worker threads, one a core.
+    let cores = std::thread::available_parallelism().unwrap().get();
+    let compressed = format!("compressed with zstd level {ZSTD_LEVEL} on {cores} worker threads in ");
+    assert!(text(&output.stdout).contains(&compressed), "{}", text(&output.stdout));
+    // Without --no-optional, the fifteen puzzle's 7-8 databases are shipped too: here, missing.
+    let output = dist(&[], Path::new("unused"));
+    assert_eq!(output.status.code(), Some(1));
+    let seven = optional_tables_of(Puzzle::Fifteen)[0].file_name();
+    assert!(text(&output.stderr).contains(&seven), "{seven}: {}", text(&output.stderr));
+    let bad = xtask(&["dist", "--only", "chess", "--out", "unused"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("the puzzles are eight"), "{}", text(&bad.stderr));
+}
