@@ -1,12 +1,13 @@
-//! Shared by the integration tests: tables built once per test binary, and the real
-//! `puzzle-tables` binary pointed at them.
+//! Shared by the integration tests: tables built once per test binary, the real
+//! `puzzle-tables` binary pointed at them, and its `serve` on an ephemeral port.
 #![allow(dead_code)] // Each test binary uses its own part of this module.
 
 use std::collections::HashSet;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
+use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::sync::{Mutex, OnceLock};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use puzzle_tables_generator::{build, write_table, Silent};
 use puzzle_tables_query::Puzzle;
@@ -53,4 +54,55 @@ pub fn stdout_of(output: &Output) -> String {
 /// Standard error as text.
 pub fn stderr_of(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Every puzzle's tables, built once per test binary.
+pub fn all_tables() -> &'static Path {
+    Puzzle::ALL.iter().fold(tables_with(Puzzle::Eight), |_, &puzzle| tables_with(puzzle))
+}
+
+/// The real binary's `serve` on every puzzle's tables, killed when dropped.
+pub struct Served {
+    /// The server process.
+    pub child: Child,
+    /// Where it listens (loopback, a port it chose).
+    pub address: SocketAddr,
+    /// Its standard error after the listening line, kept as it comes so the pipe never fills.
+    pub log: Arc<Mutex<Vec<String>>>,
+}
+
+impl Served {
+    /// `serve --bind 127.0.0.1:0` with `args`, once it says where it listens.
+    pub fn start(args: &[&str]) -> Served {
+        let mut child = binary(all_tables())
+            .args(["serve", "--bind", "127.0.0.1:0"])
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut lines = BufReader::new(child.stderr.take().expect("piped")).lines();
+        let address = loop {
+            let line = lines.next().expect("the server says where it listens").expect("text");
+            if let Some(rest) = line.strip_prefix("puzzle-tables: serve: listening on http://") {
+                break rest.trim_end_matches('/').parse().expect("an address");
+            }
+        };
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&log);
+        std::thread::spawn(move || lines.map_while(Result::ok).for_each(|line| kept.lock().unwrap().push(line)));
+        Served { child, address, log }
+    }
+
+    /// The page's URL, `http://ADDRESS/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.address)
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
