@@ -22,21 +22,27 @@ from __future__ import annotations
 
 import json
 import os
+import random as _random
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _puzzle_tables
-from ._puzzle_tables import InvalidBoard, TableError, default_dir, gen, verify
+from ._puzzle_tables import InvalidBoard, TableError, default_dir, fair_cubes, gen, verify
 
 __all__ = [
+    "PUZZLES",
     "Answer",
     "InvalidBoard",
     "PuzzleTables",
     "TableError",
     "Tables",
+    "cube",
     "default_dir",
+    "facelet_rows",
+    "fair_cubes",
     "gen",
+    "random_cubes",
     "verify",
 ]
 
@@ -267,6 +273,36 @@ class Cube(PuzzleTables):
         rows = _rows(boards, self.columns, self.label)
         return self._tables.distances(self.label, rows, metric=metric)
 
+    def scramble(self, count: int = 1, seed: Optional[int] = None) -> List[Tuple[str, str]]:
+        """``count`` fair scrambles (WCA regulation 4b3), as ``puzzle-tables scramble cube
+        --facelets --seed SEED`` prints them: each cube's facelet string and the moves (at
+        most 20 face turns) that make it from solved."""
+        return self._tables.scrambles(count, _seed(seed))
+
+
+def _seed(seed: Optional[int]) -> int:
+    """``seed``, or 64 bits from the operating system."""
+    return _random.SystemRandom().getrandbits(64) if seed is None else seed
+
+
+#: The stickers' letters, faces U R F D L B, in the order batches number them 0 to 5.
+FACE_LETTERS = "URFDLB"
+
+
+def facelet_rows(facelets: List[str]) -> np.ndarray:
+    """Facelet strings as an ``(n, 54)`` array of stickers, ``U R F D L B`` as 0 to 5."""
+    table = np.full(256, -1, dtype=np.int64)
+    table[np.frombuffer(FACE_LETTERS.encode(), dtype=np.uint8)] = np.arange(6)
+    codes = np.frombuffer("".join(facelets).encode(), dtype=np.uint8)
+    return table[codes].reshape(len(facelets), 54)
+
+
+def random_cubes(count: int, seed: Optional[int] = None) -> np.ndarray:
+    """``count`` cubes drawn uniformly from those that need at least 2 moves (the states
+    ``puzzle-tables scramble cube`` draws; the same seed gives the same cubes), as an
+    ``(count, 54)`` array of stickers for ``tables.cube.distances``."""
+    return facelet_rows(fair_cubes(count, _seed(seed)))
+
 
 class Tables:
     """A tables directory: ``tables.eight``, ``.cubic``, ``.rotation``, ``.magic_cube``,
@@ -303,3 +339,7 @@ class Tables:
 
     def __repr__(self) -> str:
         return f"Tables.open({self.path!r})"
+
+
+# `puzzle_tables.cube.scramble(...)`: the module needs `Tables`, defined above.
+from . import cube  # noqa: E402

@@ -12,7 +12,7 @@ mod cubic;
 mod eight;
 mod fifteen;
 mod magic_cube;
-mod prng;
+use puzzle_tables_query::prng;
 pub mod random;
 mod rotation;
 pub mod scramble;

@@ -3,7 +3,7 @@
 //! JSON shape exist once, in Rust.
 //!
 //! The module `puzzle_tables._puzzle_tables` exports a `Tables` class (a tables directory
-//! and its answerer), `gen`, `verify`, `scramble_cube` and the exceptions `InvalidBoard` (a
+//! and its answerer), `gen`, `verify`, `fair_cubes` and the exceptions `InvalidBoard` (a
 //! `ValueError`) and `TableError`. The importable package (`python/puzzle_tables/`) wraps
 //! them in per-puzzle objects and an `Answer` class; an answer crosses as the JSON text
 //! `puzzle-tables solve --json` prints, which Python's `json` turns into a dict.
@@ -30,6 +30,7 @@ fn _puzzle_tables(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(tables::gen, module)?)?;
     module.add_function(wrap_pyfunction!(tables::verify, module)?)?;
     module.add_function(wrap_pyfunction!(tables::default_dir, module)?)?;
+    module.add_function(wrap_pyfunction!(tables::fair_cubes, module)?)?;
     Ok(())
 }
 

@@ -10,6 +10,8 @@ use pyo3::prelude::*;
 
 use puzzle_tables_generator::{write_tables, Progress};
 use puzzle_tables_query::answer::Answerer;
+use puzzle_tables_query::cube::{moves_text, Cube};
+use puzzle_tables_query::scramble::{scrambles_of, FairStates};
 use puzzle_tables_query::{check_entries, optional_tables_of, tables_of, Puzzle, Table, TableErrorKind};
 
 use crate::options::{answer_options, puzzle, Keywords};
@@ -82,6 +84,28 @@ impl Tables {
         let found = py.detach(|| batch::distances(&self.answerer, puzzle, rows, &options))?;
         Ok(PyArray1::from_vec(py, found))
     }
+
+    /// `count` fair scrambles from the stream of `seed`, as `puzzle-tables scramble cube
+    /// --facelets` draws them: each cube's facelet string and its scramble (at most 20
+    /// face turns), solved on every core.
+    fn scrambles(&self, py: Python<'_>, count: usize, seed: u64) -> PyResult<Vec<(String, String)>> {
+        let solver = self.answerer.two_phase().map_err(errors::from_answer)?;
+        let mut states = FairStates::new(seed);
+        let cubes: Vec<Cube> = (0..count).map(|_| states.next_cube()).collect();
+        let workers = std::thread::available_parallelism().map_or(1, usize::from);
+        let scrambles = py
+            .detach(|| scrambles_of(solver, &cubes, workers))
+            .map_err(|error| errors::TableError::new_err(error.to_string()))?;
+        Ok(cubes.iter().zip(scrambles).map(|(cube, moves)| (cube.facelets().to_urfdlb(), moves_text(&moves))).collect())
+    }
+}
+
+/// `count` cubes from the stream of `seed`, uniform over those that need at least 2 moves
+/// (the states `scrambles` and `puzzle-tables scramble cube` draw), as facelet strings.
+#[pyfunction]
+pub fn fair_cubes(count: usize, seed: u64) -> Vec<String> {
+    let mut states = FairStates::new(seed);
+    (0..count).map(|_| states.next_cube().facelets().to_urfdlb()).collect()
 }
 
 /// The error for no default directory.

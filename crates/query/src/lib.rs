@@ -78,7 +78,9 @@ pub mod fifteen_search;
 pub mod format;
 pub mod magic_cube;
 mod map;
+pub mod prng;
 pub mod rotation;
+pub mod scramble;
 mod table;
 mod tables;
 
