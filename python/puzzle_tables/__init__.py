@@ -23,12 +23,16 @@ from __future__ import annotations
 import json
 import os
 import random as _random
-from typing import Any, Dict, List, Optional, Tuple, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from . import _puzzle_tables
 from ._puzzle_tables import InvalidBoard, TableError, default_dir, fair_cubes, gen, verify
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# NumPy is imported by the batches that need it, not at import: it takes most of the time
+# `import puzzle_tables` would take.
 
 __all__ = [
     "PUZZLES",
@@ -115,6 +119,8 @@ class Answer:
 
 def _rows(boards: Any, columns: int, label: str) -> np.ndarray:
     """``boards`` as a C-contiguous (n, columns) int64 array, or a clear refusal."""
+    import numpy as np
+
     array = np.asarray(boards)
     if array.ndim != 2 or array.shape[1] != columns:
         raise InvalidBoard(
@@ -291,6 +297,8 @@ FACE_LETTERS = "URFDLB"
 
 def facelet_rows(facelets: List[str]) -> np.ndarray:
     """Facelet strings as an ``(n, 54)`` array of stickers, ``U R F D L B`` as 0 to 5."""
+    import numpy as np
+
     table = np.full(256, -1, dtype=np.int64)
     table[np.frombuffer(FACE_LETTERS.encode(), dtype=np.uint8)] = np.arange(6)
     codes = np.frombuffer("".join(facelets).encode(), dtype=np.uint8)
