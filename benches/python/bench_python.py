@@ -58,7 +58,8 @@ def bench_cube(tables, count, binary):
     ours = lambda f: tables.cube.solve(f).moves  # noqa: E731
     theirs = lambda f: kociemba.solve(f).split()  # noqa: E731
     ours(facelets[0]), theirs(facelets[0])
-    row("what", "median per cube", "worst per cube", "mean length (HTM)")
+    print()
+    row(f"cube, {count} random-state cubes", "median per cube", "worst per cube", "mean length (HTM)")
     row("---", "---", "---", "---")
     for name, solve in (("puzzle_tables `tables.cube.solve`", ours), ("kociemba 1.2 `kociemba.solve`", theirs)):
         median, worst, length = per_cube(solve, facelets)
