@@ -28,6 +28,9 @@ use crate::writer::errln;
 /// The most lines a batch may hold.
 pub const MAX_BATCH_LINES: usize = 10_000;
 
+/// The deepest fifteen-puzzle layer `random` lists over HTTP (about 1.5 million boards).
+pub const MAX_FIFTEEN_DISTANCE: u32 = 20;
+
 /// The most boards one `random` or `scramble` request may ask for.
 pub const MAX_COUNT: u64 = 1_000;
 
@@ -356,7 +359,8 @@ fn batch_line(
 ) -> Result<String, ApiError> {
     let value = match app.answerer.answer(puzzle, line, options) {
         Ok(answer) => serde_json::to_value(answer).map_err(|e| ApiError::bad(e.to_string()))?,
-        Err(AnswerError::Input(refused)) => json!({ "line": number, "error": refused.to_string() }),
+        // As `solve PUZZLE - --json` words a refused line.
+        Err(AnswerError::Input(refused)) => json!({ "line": number, "error": refused.why }),
         Err(other) => return Err(other.into()),
     };
     Ok(format!("{value}\n"))
@@ -407,14 +411,14 @@ pub(super) async fn random(
         Some(text) => Some(parse_cell(text).map_err(|why| ApiError::bad(format!("start: {why}")))?),
         None => None,
     };
-    let args = crate::setter::random::RandomArgs {
-        puzzle,
-        distance: parsed(&params, "distance")?,
-        count,
-        seed: Some(seed),
-        judge_input: false,
-        start,
-    };
+    let distance: Option<u32> = parsed(&params, "distance")?;
+    // Listing a deeper layer takes seconds and hundreds of megabytes: the command line's job.
+    if puzzle == Puzzle::Fifteen && distance.is_some_and(|d| d > MAX_FIFTEEN_DISTANCE) {
+        let why = format!("distance={}: the server draws fifteen-puzzle boards up to {MAX_FIFTEEN_DISTANCE} moves; `puzzle-tables random fifteen` goes further", distance.unwrap_or(0));
+        return Err(ApiError::bad(why));
+    }
+    let args =
+        crate::setter::random::RandomArgs { puzzle, distance, count, seed: Some(seed), judge_input: false, start };
     let tables = app.tables.clone();
     // Drawing may list a whole layer (seconds for the deepest): it takes a search's place.
     let text = app.pool.run(false, move || crate::setter::random_into(&tables, &args)).await?;

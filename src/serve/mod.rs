@@ -54,6 +54,10 @@ pub struct ServeArgs {
     /// Connections open at once at most; more wait to be accepted.
     #[arg(long, value_name = "N", default_value_t = 4096)]
     max_connections: usize,
+    /// Seconds a client has to send a request's head (its request line and headers) once it
+    /// has started one; a slower connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    header_timeout: u64,
     /// Log: `json` writes one JSON line per request on standard error.
     #[arg(long, value_name = "FORMAT", value_parser = ["json", "off"], default_value = "off")]
     log: String,
@@ -67,9 +71,6 @@ const MAX_URI: usize = 8 << 10;
 
 /// The most bytes of a request head (request line and headers).
 const MAX_HEAD: usize = 16 << 10;
-
-/// How long a client has to send its request head.
-const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long one request may take before it is answered 408 (tower-http's timeout).
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -151,10 +152,16 @@ async fn serve(app: Arc<App>, args: &ServeArgs) -> anyhow::Result<()> {
             },
             () = &mut signal => break,
         };
+        // Answers are small and written at once: never hold one back for a coalescing ACK.
+        let _ = stream.set_nodelay(true);
         let service = service.clone();
         let hyper_service = hyper::service::service_fn(move |request| service.clone().oneshot(request));
         let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
-        builder.http1().timer(TokioTimer::new()).header_read_timeout(HEAD_TIMEOUT).max_buf_size(MAX_HEAD);
+        builder
+            .http1()
+            .timer(TokioTimer::new())
+            .header_read_timeout(Duration::from_secs(args.header_timeout))
+            .max_buf_size(MAX_HEAD);
         let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), hyper_service).into_owned();
         let connection = graceful.watch(connection);
         let counted = Arc::clone(&app);

@@ -15,6 +15,8 @@
 //!   `target/man`].
 //! - `cargo xtask bench-fifteen [--out FILE]`: Korf's 100 fifteen-puzzle instances with the
 //!   6-6-3 and 7-8 databases and a public solver side by side (see [`fifteen_bench`]).
+//! - `cargo xtask bench-serve [--out FILE]`: `puzzle-tables serve` under load from wrk on
+//!   loopback, with the in-process answer path side by side (see [`serve_bench`]).
 //! - `cargo xtask bench-cube [--cubes N] [--out FILE]`: 1,000 random-state Rubik's cubes, ours in both
 //!   metrics and a public two-phase solver side by side (see [`cube_bench`]).
 #![deny(missing_docs)]
@@ -22,6 +24,7 @@
 mod bench;
 mod cube_bench;
 mod fifteen_bench;
+mod serve_bench;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,7 +34,7 @@ use puzzle_tables_dist::{write_release, Manifest, TableRecord, MANIFEST_FILE, SU
 use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle, Table};
 
 const USAGE: &str = "usage: cargo xtask examples | cargo xtask gen-tables | cargo xtask dist --out DIR | cargo xtask \
-                     bench [--out FILE] | cargo xtask bench-fifteen [--out FILE] | cargo xtask bench-cube [--cubes N] [--out FILE] | cargo xtask man [--out DIR]";
+                     bench [--out FILE] | cargo xtask bench-fifteen [--out FILE] | cargo xtask bench-cube [--cubes N] [--out FILE] | cargo xtask bench-serve [--out FILE] | cargo xtask man [--out DIR]";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,6 +48,8 @@ fn main() -> anyhow::Result<()> {
         ["man", "--out", out] => man(Path::new(out)),
         ["bench-fifteen"] => fifteen_bench::bench(None),
         ["bench-fifteen", "--out", out] => fifteen_bench::bench(Some(Path::new(out))),
+        ["bench-serve"] => serve_bench::bench(10, None),
+        ["bench-serve", "--out", out] => serve_bench::bench(10, Some(Path::new(out))),
         ["bench-cube"] => cube_bench::bench(cube_bench::CUBES, None),
         ["bench-cube", "--out", out] => cube_bench::bench(cube_bench::CUBES, Some(Path::new(out))),
         ["bench-cube", "--cubes", n] => cube_bench::bench(n.parse().context("--cubes takes a count")?, None),

@@ -1,0 +1,463 @@
+//! `puzzle-tables serve` over real sockets: the real binary on an ephemeral loopback port,
+//! spoken to with raw HTTP/1.1 (so malformed requests can be sent too). Answers equal the
+//! command line's; every child's distance is asked again; every error status comes with
+//! its JSON reason; searches are bounded and never hold up lookups; SIGTERM drains.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{binary, run_with_input, stdout_of, tables_with};
+use puzzle_tables_query::Puzzle;
+use serde_json::{json, Value};
+
+/// The tables of every puzzle, built once for this test binary.
+fn all_tables() -> &'static std::path::Path {
+    Puzzle::ALL.iter().fold(tables_with(Puzzle::Eight), |_, &puzzle| tables_with(puzzle))
+}
+
+/// A running server, killed when dropped.
+struct Server {
+    child: Child,
+    address: SocketAddr,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+impl Server {
+    /// `serve --bind 127.0.0.1:0` with `args`, once it listens.
+    fn start(args: &[&str]) -> Server {
+        let mut child = binary(all_tables())
+            .args(["serve", "--bind", "127.0.0.1:0"])
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut lines = BufReader::new(child.stderr.take().expect("piped")).lines();
+        let address = loop {
+            let line = lines.next().expect("the server says where it listens").expect("text");
+            if let Some(rest) = line.strip_prefix("puzzle-tables: serve: listening on http://") {
+                break rest.trim_end_matches('/').parse().expect("an address");
+            }
+        };
+        // Keep reading its log, so the pipe never fills.
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&log);
+        std::thread::spawn(move || lines.map_while(Result::ok).for_each(|line| kept.lock().unwrap().push(line)));
+        Server { child, address, log }
+    }
+
+    /// The server of most tests: two search threads, a JSON log. (Each test has its own, so
+    /// that none outlives the test binary.)
+    fn usual() -> Server {
+        Server::start(&["--search-threads", "2", "--log", "json"])
+    }
+
+    /// Sends `request` as it is and reads the whole response.
+    fn raw(&self, request: &[u8]) -> Response {
+        send(self.address, request)
+    }
+
+    fn get(&self, path: &str) -> Response {
+        get(self.address, path)
+    }
+
+    fn post(&self, path: &str, body: &str) -> Response {
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        self.raw(&[head.as_bytes(), body.as_bytes()].concat())
+    }
+}
+
+/// Sends `request` to `address` as it is and reads the whole response (a server that
+/// answers before reading the whole body may close early: what it answered is read).
+fn send(address: SocketAddr, request: &[u8]) -> Response {
+    let mut stream = TcpStream::connect(address).expect("the server accepts");
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    stream.set_nodelay(true).unwrap();
+    let _ = stream.write_all(request);
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    Response::parse(&bytes)
+}
+
+/// `GET path` from `address`.
+fn get(address: SocketAddr, path: &str) -> Response {
+    send(address, format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").as_bytes())
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A response: its status, headers (names lowercased) and body.
+#[derive(Debug)]
+struct Response {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Response {
+    fn parse(bytes: &[u8]) -> Response {
+        let text = String::from_utf8_lossy(bytes);
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let mut lines = head.lines();
+        let status = lines.next().and_then(|line| line.split(' ').nth(1)).and_then(|s| s.parse().ok()).unwrap_or(0);
+        let headers = lines
+            .filter_map(|line| line.split_once(':'))
+            .map(|(name, value)| (name.trim().to_lowercase(), value.trim().to_string()))
+            .collect();
+        Response { status, headers, body: body.to_string() }
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {} {}", self.status, self.body))
+    }
+
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The `{"error": WHY}` of an error status.
+    fn error(&self) -> String {
+        self.json()["error"].as_str().unwrap_or_else(|| panic!("no error in {}", self.body)).to_string()
+    }
+}
+
+/// `text` as a query-string value.
+fn encoded(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The command line's `solve --json` answer.
+fn cli_answer(args: &[&str]) -> Value {
+    let output = binary(all_tables()).arg("solve").args(args).arg("--json").output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).expect("JSON")
+}
+
+/// One board of each puzzle: the API's path and query, and the same question on the command line.
+fn cases() -> Vec<(String, Vec<&'static str>)> {
+    vec![
+        (format!("/api/v1/eight?board={}", encoded("2 3 4 1 5 x 7 6 8")), vec!["eight", "2 3 4 1 5 x 7 6 8"]),
+        (
+            format!("/api/v1/cubic?start=3,2&board={}", encoded("RRR WEW RRR")),
+            vec!["cubic", "--start", "3,2", "RRR WEW RRR"],
+        ),
+        (
+            format!("/api/v1/rotation?board={}", encoded("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3")),
+            vec!["rotation", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"],
+        ),
+        (
+            format!("/api/v1/cube?scramble={}", encoded("R U R' U' F2 D L2 B'")),
+            vec!["cube", "--scramble", "R U R' U' F2 D L2 B'"],
+        ),
+        (
+            format!("/api/v1/cube?metric=qtm&scramble={}", encoded("R U2 F' L D")),
+            vec!["cube", "--metric", "qtm", "--scramble", "R U2 F' L D"],
+        ),
+        (
+            format!("/api/v1/fifteen?board={}", encoded("2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15")),
+            vec!["fifteen", "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15"],
+        ),
+    ]
+}
+
+#[test]
+fn every_puzzle_answers_as_the_command_line_does_with_and_without_steps() {
+    let server = Server::usual();
+    for (path, args) in cases() {
+        let plain = server.get(&format!("{path}&steps=false&children=false"));
+        assert_eq!(plain.status, 200, "{path}: {}", plain.body);
+        assert_eq!(plain.json(), cli_answer(&args), "{path}");
+        let shown = server.get(&format!("{path}&children=false"));
+        assert_eq!(shown.json(), cli_answer(&[&args[..], &["--show"]].concat()), "{path} with steps");
+    }
+}
+
+#[test]
+fn every_childs_distance_is_the_answer_asked_again() {
+    let server = Server::usual();
+    let cube = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB";
+    let paths = [
+        format!("/api/v1/eight?board={}", encoded("2 3 4 1 5 x 7 6 8")),
+        format!("/api/v1/rotation?board={}", encoded("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3")),
+        format!("/api/v1/fifteen?board={}", encoded("2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15")),
+        format!("/api/v1/magic-cube?facelets={cube}"),
+        format!("/api/v1/cube?metric=qtm&facelets={cube}"),
+    ];
+    for path in paths {
+        let answer = server.get(&path).json();
+        let children = answer["children"].as_array().expect("children by default");
+        assert!(!children.is_empty(), "{path}");
+        let puzzle_path = path.split('?').next().unwrap();
+        let parameter = if path.contains("facelets=") { "facelets" } else { "board" };
+        let metric = if path.contains("metric=qtm") { "&metric=qtm" } else { "" };
+        let mut optimal = 0;
+        for child in children {
+            let again = server.get(&format!(
+                "{puzzle_path}?{parameter}={}{metric}&children=false",
+                encoded(child["board"].as_str().unwrap())
+            ));
+            let again = again.json();
+            if child["distance"].is_null() {
+                assert!(child["at_least"].is_u64() || child["at_most"].is_u64(), "{path}: {child}");
+                continue;
+            }
+            assert_eq!(child["distance"], again["distance"], "{path}: {child}");
+            let nearer = child["distance"].as_u64().unwrap() + 1 == answer["distance"].as_u64().unwrap();
+            assert_eq!(child["optimal"], json!(nearer), "{path}: {child}");
+            optimal += usize::from(nearer);
+        }
+        assert!(optimal >= 1, "{path}: some move leads one nearer");
+    }
+}
+
+#[test]
+fn an_unsolvable_board_is_an_answer_and_a_bad_one_is_400_with_the_command_lines_words() {
+    let server = Server::usual();
+    let unsolvable = server.get(&format!("/api/v1/eight?board={}", encoded("2 1 3 4 5 6 7 8 x")));
+    assert_eq!(unsolvable.status, 200);
+    assert_eq!(unsolvable.json()["distance"], Value::Null);
+    let unsolvable = server.get("/api/v1/fifteen?board=123456789ABCDFE0");
+    assert_eq!((unsolvable.status, unsolvable.json()["solvable"].clone()), (200, json!(false)));
+    for (path, args) in [
+        ("/api/v1/eight?board=12345678", vec!["eight", "12345678"]),
+        ("/api/v1/fifteen?board=123", vec!["fifteen", "123"]),
+        ("/api/v1/cube?facelets=UUU", vec!["cube", "UUU"]),
+        ("/api/v1/cube?scramble=Q", vec!["cube", "--scramble", "Q"]),
+        ("/api/v1/rotation?board=1", vec!["rotation", "1"]),
+    ] {
+        let response = server.get(path);
+        assert_eq!(response.status, 400, "{path}");
+        let output = binary(all_tables()).arg("solve").args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let cli_why = stderr.trim_end().split_once(": ").map(|(_, rest)| rest.split_once(": ").unwrap().1).unwrap();
+        assert_eq!(response.error(), cli_why, "{path}");
+    }
+    for (path, status, says) in [
+        ("/api/v1/chess?board=x", 404, "no puzzle"),
+        ("/api/v2/eight", 404, "no such path"),
+        ("/api/v1/eight", 400, "missing the board"),
+        ("/api/v1/cubic?board=WWW+EWW+WWW", 400, "start=X,Y"),
+        ("/api/v1/cubic?start=9,9&board=WWW+EWW+WWW", 400, "start"),
+        ("/api/v1/cube?metric=stm&scramble=R", 400, "metric"),
+        ("/api/v1/eight?board=23415x768&children=maybe", 400, "children"),
+        ("/api/v1/eight/random?count=0", 400, "count"),
+        ("/page/missing.js", 404, "no page file"),
+    ] {
+        let response = server.get(path);
+        assert_eq!(response.status, status, "{path}: {}", response.body);
+        assert!(response.error().contains(says), "{path}: {}", response.body);
+    }
+    let long = server.get(&format!("/api/v1/eight?board={}", "1".repeat(9000)));
+    assert_eq!(long.status, 414);
+    assert!(long.error().contains("URI"));
+    let wrong_method = server.raw(b"DELETE /api/v1/eight?board=1 HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+    assert_eq!(wrong_method.status, 405);
+    assert!(!wrong_method.error().is_empty());
+}
+
+#[test]
+fn a_batch_answers_line_by_line_as_solve_dash_does_and_refuses_too_many_lines() {
+    let server = Server::usual();
+    let input = "2 3 4 1 5 x 7 6 8\nnot a board\n1 2 3 4 5 6 7 8 x\n2 1 3 4 5 6 7 8 x\n";
+    let response = server.post("/api/v1/eight/batch", input);
+    assert_eq!(response.status, 200);
+    let cli = run_with_input(binary(all_tables()).args(["solve", "eight", "-", "--json"]), input);
+    let parse = |text: &str| text.lines().map(|line| serde_json::from_str::<Value>(line).unwrap()).collect::<Vec<_>>();
+    assert_eq!(parse(&response.body), parse(&stdout_of(&cli)));
+    let cubes = "R U R' U'\nR R R R\nX\n";
+    let response = server.post("/api/v1/cube/batch?scramble", cubes);
+    let cli = run_with_input(binary(all_tables()).args(["solve", "cube", "--scramble", "-", "--json"]), cubes);
+    assert_eq!(parse(&response.body), parse(&stdout_of(&cli)));
+    let too_many = server.post("/api/v1/eight/batch", &"123456780\n".repeat(10_001));
+    assert_eq!(too_many.status, 413);
+    assert!(too_many.error().contains("at most 10000"), "{}", too_many.body);
+    let too_large = server.post("/api/v1/eight/batch", &"1".repeat(3 << 20));
+    assert_eq!(too_large.status, 413);
+    assert!(!too_large.error().is_empty());
+}
+
+#[test]
+fn random_boards_and_scrambles_are_the_command_lines_for_the_same_seed() {
+    let server = Server::usual();
+    let drawn = server.get("/api/v1/eight/random?distance=12&count=3&seed=7").json();
+    let cli = binary(all_tables())
+        .args(["random", "eight", "--distance", "12", "--count", "3", "--seed", "7"])
+        .output()
+        .unwrap();
+    assert_eq!(drawn["text"], json!(stdout_of(&cli)));
+    assert_eq!(drawn["seed"], 7);
+    let scrambles = server.get("/api/v1/cube/scramble?count=2&seed=3").json();
+    let cli = binary(all_tables()).args(["scramble", "cube", "--count", "2", "--seed", "3"]).output().unwrap();
+    assert_eq!(scrambles["text"], json!(stdout_of(&cli)));
+    let none = server.get("/api/v1/eight/random?distance=40");
+    assert_eq!(none.status, 400, "{}", none.body);
+}
+
+#[test]
+fn openapi_healthz_metrics_and_the_page_are_served_and_each_request_is_logged() {
+    let server = Server::usual();
+    let document = server.get("/api/v1/openapi.json").json();
+    assert_eq!(document["openapi"], "3.1.0");
+    for path in
+        ["/api/v1/{puzzle}", "/api/v1/{puzzle}/batch", "/api/v1/{puzzle}/random", "/api/v1/cube/scramble", "/healthz"]
+    {
+        assert!(document["paths"][path].is_object(), "{path} documented");
+    }
+    assert_eq!(server.get("/healthz").body, "ok\n");
+    server.get("/api/v1/eight?board=123456780");
+    let metrics = server.get("/metrics");
+    assert!(
+        metrics.body.contains("puzzle_tables_requests_total{endpoint=\"/api/v1/{puzzle}\",status=\"200\"}"),
+        "{}",
+        metrics.body
+    );
+    for name in ["searches_running", "searches_queued", "requests_refused_total", "request_seconds_bucket"] {
+        assert!(metrics.body.contains(name), "{name}");
+    }
+    let page = server.get("/");
+    assert_eq!(page.status, 200);
+    assert!(page.header("content-type").unwrap().starts_with("text/html"));
+    let log = server.log.lock().unwrap();
+    let line = log.iter().rev().find(|line| line.contains("/metrics")).expect("a log line per request");
+    let line: Value = serde_json::from_str(line).expect("a JSON log line");
+    assert_eq!((line["method"].as_str(), line["status"].as_u64()), (Some("GET"), Some(200)));
+}
+
+/// A fifteen-puzzle board that needs 80 moves, the most any needs.
+const HARDEST: &str = "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1";
+
+#[test]
+fn a_search_past_its_budget_answers_its_lower_bound_and_says_so() {
+    let server = Server::start(&["--search-budget", "200000"]);
+    let started = Instant::now();
+    let answer = server.get(&format!("/api/v1/fifteen?board={}", encoded(HARDEST))).json();
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(answer["budget_exhausted"], true, "{answer}");
+    assert_eq!(answer["distance"], Value::Null);
+    let at_least = answer["at_least"].as_u64().expect("a lower bound");
+    assert!((40..=80).contains(&at_least), "{answer}");
+}
+
+#[test]
+fn a_full_search_queue_answers_503_while_lookups_answer_at_once() {
+    let server = Server::start(&["--search-threads", "1", "--search-queue", "0", "--search-budget", "100000000"]);
+    let address = server.address;
+    // Holds the only search thread for seconds; the server is killed at the end of the test.
+    std::thread::spawn(move || get(address, &format!("/api/v1/fifteen?board={}&children=false", encoded(HARDEST))));
+    let started = Instant::now();
+    while !server.get("/metrics").body.contains("puzzle_tables_searches_running 1") {
+        assert!(started.elapsed() < Duration::from_secs(60), "the hard search starts");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // A second search is refused while the first holds the only thread.
+    let refused = server.get("/api/v1/fifteen?board=123456789ABCDEF0&children=false");
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    assert_eq!(refused.header("retry-after"), Some("1"));
+    assert!(refused.error().contains("queue is full"));
+    let started = Instant::now();
+    let lookup = server.get("/api/v1/eight?board=23415x768");
+    assert_eq!((lookup.status, lookup.json()["distance"].clone()), (200, json!(19)));
+    assert!(started.elapsed() < Duration::from_secs(2), "a lookup waits for no search");
+}
+
+#[test]
+fn sigterm_drains_the_request_in_flight_and_exits_0() {
+    let mut server = Server::start(&["--search-budget", "30000000"]);
+    let address = server.address;
+    let slow = std::thread::spawn(move || {
+        let mut stream = TcpStream::connect(address).unwrap();
+        let path = format!("/api/v1/fifteen?board={}&children=false", encoded(HARDEST));
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n").unwrap();
+        let mut bytes = Vec::new();
+        stream.read_to_end(&mut bytes).unwrap();
+        Response::parse(&bytes)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = server.child.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    let response = slow.join().unwrap();
+    assert_eq!(response.status, 200, "the request in flight is answered: {}", response.body);
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "the server exits within seconds");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn a_client_that_never_finishes_its_head_is_disconnected() {
+    let server = Server::start(&["--header-timeout", "1"]);
+    let mut stream = TcpStream::connect(server.address).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: t\r\n").unwrap();
+    let started = Instant::now();
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    assert!(started.elapsed() < Duration::from_secs(5), "closed after the head's deadline");
+    assert_eq!(server.get("/healthz").status, 200);
+}
+
+#[test]
+fn ten_thousand_malformed_requests_get_no_5xx_and_good_ones_still_answer() {
+    let server = Server::usual();
+    let mut rng = fastrand::Rng::with_seed(23);
+    let puzzles = ["eight", "cubic", "rotation", "magic-cube", "cube", "fifteen", "x", ""];
+    let names =
+        ["board", "facelets", "scramble", "start", "metric", "max", "children", "steps", "count", "seed", "distance"];
+    let alphabet = b"0123456789xXRUFDLB' ,%/?&=.-+WEabc\x00\xff";
+    let junk = |rng: &mut fastrand::Rng, length: usize| -> String {
+        (0..length).map(|_| alphabet[rng.usize(..alphabet.len())] as char).collect()
+    };
+    for i in 0..10_000 {
+        let puzzle = puzzles[rng.usize(..puzzles.len())];
+        let tail = ["", "/random", "/batch"][rng.usize(..3)];
+        let query: Vec<String> = (0..rng.usize(0..4))
+            .map(|_| {
+                let (name, length) = (names[rng.usize(..names.len())], rng.usize(0..40));
+                format!("{name}={}", encoded(&junk(&mut rng, length)))
+            })
+            .collect();
+        let path = format!("/api/v1/{puzzle}{tail}?{}", query.join("&"));
+        let length = rng.usize(0..200);
+        let response = match rng.u8(0..4) {
+            0 => server.post(&path, &junk(&mut rng, length)),
+            1 => {
+                let request =
+                    format!("{} {} HTTP/1.1\r\nConnection: close\r\n\r\n", junk(&mut rng, 4), junk(&mut rng, 20));
+                server.raw(request.as_bytes())
+            }
+            _ => server.get(&path),
+        };
+        assert!(
+            response.status < 500 || response.status == 503,
+            "request {i}: {path}: {} {}",
+            response.status,
+            response.body
+        );
+        if i % 1000 == 0 {
+            assert_eq!(server.get("/api/v1/eight?board=23415x768").json()["distance"], 19);
+        }
+    }
+}
