@@ -2,6 +2,7 @@
 is replayed, distances are compared with small searches, batches with one-at-a-time
 answers; bad inputs raise the command line's messages."""
 
+import os
 import random
 import threading
 
@@ -300,3 +301,40 @@ def test_unknown_puzzle_is_refused(tables):
     with pytest.raises(InvalidBoard, match="unknown puzzle 'nine'"):
         tables.puzzle("nine")
     assert tables.puzzle("magic-cube") is tables.magic_cube
+
+
+# The tables directory.
+
+
+def test_gen_builds_what_verify_then_finds(tmp_path):
+    assert puzzle_tables.gen(["eight"], path=tmp_path) == tmp_path
+    statuses = {path.name: status for path, status, _ in puzzle_tables.verify(tmp_path)}
+    assert statuses.pop("eight-parent.tbl") == "ok"
+    assert set(statuses.values()) == {"missing"}
+    assert puzzle_tables.Tables.open(tmp_path).eight.distance("1 2 3 4 5 6 7 0 8") == 1
+    with pytest.raises(InvalidBoard, match="unknown puzzle"):
+        puzzle_tables.gen(["nine"], path=tmp_path)
+
+
+def test_open_without_a_path_opens_the_default_directory(monkeypatch, tables_dir):
+    monkeypatch.setenv("PUZZLE_TABLES_DIR", tables_dir)
+    assert os.fspath(puzzle_tables.default_dir()) == puzzle_tables.Tables.open().path == tables_dir
+
+
+def test_cubic_answers_replay_to_the_pattern_in_the_bfs_distance(tables):
+    rng = random.Random(10)
+    for _ in range(20):
+        start = (rng.randint(1, 3), rng.randint(1, 3))
+        state = reference.cubic_start(start)
+        for roll in rng.choices("udlr", k=rng.randint(0, 6)):
+            try:
+                state = reference.cubic_roll(state, roll)
+            except ValueError:
+                pass
+        pattern = reference.cubic_pattern(state)
+        answer = tables.cubic.solve(pattern, start=start)
+        replayed = reference.cubic_start(start)
+        for roll in answer.moves:
+            replayed = reference.cubic_roll(replayed, roll)
+        assert reference.cubic_pattern(replayed) == pattern
+        assert answer.distance == len(answer.moves) == reference.cubic_distance(start, pattern, 6)
