@@ -8,7 +8,7 @@
 //! them in per-puzzle objects and an `Answer` class; an answer crosses as the JSON text
 //! `puzzle-tables solve --json` prints, which Python's `json` turns into a dict.
 //!
-//! Batches ([`batch`]) take NumPy arrays, release the GIL and answer on every core.
+//! Batches (`batch.rs`) take NumPy arrays, release the GIL and answer on every core.
 #![deny(missing_docs)]
 
 mod batch;
