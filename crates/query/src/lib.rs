@@ -77,7 +77,9 @@ pub mod fifteen;
 pub mod format;
 pub mod magic_cube;
 mod map;
+pub mod prng;
 pub mod rotation;
+pub mod scramble;
 mod table;
 mod tables;
 

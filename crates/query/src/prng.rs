@@ -1,7 +1,7 @@
-//! The seeded random numbers behind `random`: SplitMix64 (Steele, Lea and Flood, 2014),
-//! written out here so that the same seed gives the same boards on every machine and with
-//! every version of every dependency. Bounded draws are unbiased (Lemire's
-//! multiply-and-reject).
+//! Seeded random numbers for drawing boards and scrambles: SplitMix64 (Steele, Lea and
+//! Flood, 2014), written out here so that the same seed gives the same boards on every
+//! machine and with every version of every dependency. Bounded draws are unbiased
+//! (Lemire's multiply-and-reject).
 
 /// A SplitMix64 stream.
 pub struct Prng {

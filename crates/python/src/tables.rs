@@ -1,0 +1,210 @@
+//! `Tables` (open a directory, answer one board, answer a batch) and the directory's
+//! housekeeping: `gen`, `verify` and the default directory.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use numpy::{PyArray1, PyReadonlyArray2};
+use pyo3::prelude::*;
+
+use puzzle_tables_generator::{write_tables, Progress};
+use puzzle_tables_query::answer::Answerer;
+use puzzle_tables_query::cube::{moves_text, Cube};
+use puzzle_tables_query::scramble::{scrambles_of, FairStates};
+use puzzle_tables_query::{check_entries, optional_tables_of, tables_of, Puzzle, Table, TableErrorKind};
+
+use crate::options::{answer_options, puzzle, Keywords};
+use crate::{batch, errors, Tables};
+
+#[pymethods]
+impl Tables {
+    /// Opens the tables in `path` (default: the directory `puzzle-tables gen` writes into,
+    /// `$PUZZLE_TABLES_DIR` or the per-user data directory). Opens no table yet: each
+    /// puzzle's tables are opened, verified and kept the first time it is asked about.
+    #[staticmethod]
+    #[pyo3(signature = (path=None))]
+    fn open(path: Option<PathBuf>) -> PyResult<Tables> {
+        let dir = dir_or_default(path)?;
+        // SAFETY: tables are written only by `puzzle-tables gen`/`install` and by `gen` here,
+        // through `write_table`, which renames a whole new file over the old one and never
+        // changes a file in place.
+        let tables = unsafe { puzzle_tables_query::Tables::open_mapped(dir) }.map_err(errors::from_dir)?;
+        Ok(Tables { answerer: Answerer::new(tables) })
+    }
+
+    /// The tables directory.
+    #[getter]
+    fn path(&self) -> PathBuf {
+        self.answerer.tables().dir().to_path_buf()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Tables.open({:?})", self.answerer.tables().dir().display().to_string())
+    }
+
+    /// The answer for `board` of `puzzle`, as the JSON text `puzzle-tables solve --json`
+    /// prints. Raises `InvalidBoard` or `TableError`.
+    #[pyo3(signature = (puzzle_label, board, *, steps=false, children=false, start=None, scramble=false, metric="htm", max=None, max_moves=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn answer_json(
+        &self,
+        py: Python<'_>,
+        puzzle_label: &str,
+        board: &str,
+        steps: bool,
+        children: bool,
+        start: Option<(u32, u32)>,
+        scramble: bool,
+        metric: &str,
+        max: Option<u32>,
+        max_moves: Option<usize>,
+    ) -> PyResult<String> {
+        let puzzle = puzzle(puzzle_label)?;
+        let keywords = Keywords { steps, children, start, scramble, metric, max, max_moves };
+        let options = answer_options(&keywords)?;
+        let answer = py.detach(|| self.answerer.answer(puzzle, board, &options)).map_err(errors::from_answer)?;
+        Ok(serde_json::to_string(&answer).expect("an answer serializes"))
+    }
+
+    /// The distance of every row of `boards` (see `batch`): -1 where there is none.
+    #[pyo3(signature = (puzzle_label, boards, *, start=None, metric="htm", max_moves=None))]
+    fn distances<'py>(
+        &self,
+        py: Python<'py>,
+        puzzle_label: &str,
+        boards: PyReadonlyArray2<'py, i64>,
+        start: Option<(u32, u32)>,
+        metric: &str,
+        max_moves: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let puzzle = puzzle(puzzle_label)?;
+        let options = answer_options(&Keywords { start, metric, max_moves, ..Keywords::default() })?;
+        let rows = boards.as_array();
+        let found = py.detach(|| batch::distances(&self.answerer, puzzle, rows, &options))?;
+        Ok(PyArray1::from_vec(py, found))
+    }
+
+    /// `count` fair scrambles from the stream of `seed`, as `puzzle-tables scramble cube
+    /// --facelets` draws them: each cube's facelet string and its scramble (at most 20
+    /// face turns), solved on every core.
+    fn scrambles(&self, py: Python<'_>, count: usize, seed: u64) -> PyResult<Vec<(String, String)>> {
+        let solver = self.answerer.two_phase().map_err(errors::from_answer)?;
+        let mut states = FairStates::new(seed);
+        let cubes: Vec<Cube> = (0..count).map(|_| states.next_cube()).collect();
+        let workers = std::thread::available_parallelism().map_or(1, usize::from);
+        let scrambles = py
+            .detach(|| scrambles_of(solver, &cubes, workers))
+            .map_err(|error| errors::TableError::new_err(error.to_string()))?;
+        Ok(cubes.iter().zip(scrambles).map(|(cube, moves)| (cube.facelets().to_urfdlb(), moves_text(&moves))).collect())
+    }
+}
+
+/// `count` cubes from the stream of `seed`, uniform over those that need at least 2 moves
+/// (the states `scrambles` and `puzzle-tables scramble cube` draw), as facelet strings.
+#[pyfunction]
+pub fn fair_cubes(count: usize, seed: u64) -> Vec<String> {
+    let mut states = FairStates::new(seed);
+    (0..count).map(|_| states.next_cube().facelets().to_urfdlb()).collect()
+}
+
+/// The error for no default directory.
+fn no_default() -> puzzle_tables_query::TablesDirError {
+    puzzle_tables_query::TablesDirError::NoDefault
+}
+
+/// The directory `path` names, else the default one.
+fn dir_or_default(path: Option<PathBuf>) -> PyResult<PathBuf> {
+    match path {
+        Some(path) => Ok(path),
+        None => puzzle_tables_query::default_dir().ok_or_else(|| errors::from_dir(no_default())),
+    }
+}
+
+/// The directory `puzzle-tables` reads when none is named: `$PUZZLE_TABLES_DIR`, else the
+/// per-user data directory; `None` when there is neither.
+#[pyfunction]
+pub fn default_dir() -> Option<PathBuf> {
+    puzzle_tables_query::default_dir()
+}
+
+/// Builds the tables of `puzzles` (labels; default: every puzzle) into `path` (default:
+/// the default directory), as `puzzle-tables gen` does, with a progress bar when standard
+/// error is a terminal. Returns the directory.
+#[pyfunction]
+#[pyo3(signature = (puzzles=None, path=None))]
+pub fn gen(py: Python<'_>, puzzles: Option<Vec<String>>, path: Option<PathBuf>) -> PyResult<PathBuf> {
+    let dir = dir_or_default(path)?;
+    let puzzles: Vec<Puzzle> = match puzzles {
+        Some(labels) => labels.iter().map(|label| puzzle(label)).collect::<PyResult<_>>()?,
+        None => Puzzle::ALL.to_vec(),
+    };
+    py.detach(|| {
+        std::fs::create_dir_all(&dir)?;
+        let mut bar = Bar::new();
+        for puzzle in puzzles {
+            write_tables(puzzle, &dir, &mut bar)?;
+        }
+        bar.0.finish_and_clear();
+        Ok::<_, std::io::Error>(())
+    })
+    .map_err(|error| errors::TableError::new_err(format!("cannot write tables into {}: {error}", dir.display())))?;
+    Ok(dir)
+}
+
+/// Checks every table in `path` (default: the default directory) as `puzzle-tables
+/// verify` does: the checksum, then the entries. Returns one `(file, status, message)` per
+/// table, status `ok`, `missing` or `damaged`; the fifteen puzzle's optional 7-8 databases
+/// are listed only when present.
+#[pyfunction]
+#[pyo3(signature = (path=None))]
+pub fn verify(py: Python<'_>, path: Option<PathBuf>) -> PyResult<Vec<(PathBuf, &'static str, String)>> {
+    let dir = dir_or_default(path)?;
+    puzzle_tables_query::Tables::open(&dir).map_err(errors::from_dir)?;
+    Ok(py.detach(|| {
+        let mut found = Vec::new();
+        for &puzzle in Puzzle::ALL {
+            let optional = optional_tables_of(puzzle);
+            for spec in tables_of(puzzle).into_iter().chain(optional.iter().copied()) {
+                let file = dir.join(spec.file_name());
+                if optional.contains(&spec) && !file.exists() {
+                    continue;
+                }
+                let (status, message) = match Table::open_verified(&file, &spec).and_then(|t| check_entries(&t)) {
+                    Ok(()) => ("ok", String::new()),
+                    Err(error) if matches!(error.kind(), TableErrorKind::Missing) => ("missing", error.to_string()),
+                    Err(error) => ("damaged", error.to_string()),
+                };
+                found.push((file, status, message));
+            }
+        }
+        found
+    }))
+}
+
+/// A progress bar on standard error, drawn only when it is a terminal.
+struct Bar(ProgressBar);
+
+impl Bar {
+    fn new() -> Bar {
+        let bar = if std::io::stderr().is_terminal() { ProgressBar::new(0) } else { ProgressBar::hidden() };
+        bar.set_style(
+            ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}")
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        );
+        Bar(bar)
+    }
+}
+
+impl Progress for Bar {
+    fn start(&mut self, what: &str, total: u64) {
+        self.0.set_message(what.to_string());
+        self.0.set_length(total);
+        self.0.set_position(0);
+    }
+
+    fn advance(&mut self, done: u64) {
+        self.0.set_position(done);
+    }
+}

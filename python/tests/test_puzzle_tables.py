@@ -1,0 +1,340 @@
+"""The Python package against independent pure-Python models (reference.py): every answer
+is replayed, distances are compared with small searches, batches with one-at-a-time
+answers; bad inputs raise the command line's messages."""
+
+import os
+import random
+import threading
+
+import numpy as np
+import pytest
+
+import puzzle_tables
+from puzzle_tables import InvalidBoard, TableError
+
+import reference
+
+
+def random_walk(board, moves, width, rng):
+    for _ in range(moves):
+        move = rng.choice("udlr")
+        try:
+            board = reference.slide(board, move, width)
+        except ValueError:
+            pass
+    return board
+
+
+def text(board):
+    return " ".join(map(str, board))
+
+
+@pytest.fixture(scope="module")
+def eight_bfs():
+    return reference.eight_distances()
+
+
+# The eight puzzle.
+
+
+def test_eight_answers_replay_to_the_goal_in_the_bfs_distance(tables, eight_bfs):
+    rng = random.Random(1)
+    boards = rng.sample(sorted(eight_bfs), 300)
+    for board in boards:
+        answer = tables.eight.solve(text(board))
+        assert answer.distance == eight_bfs[board]
+        assert reference.replay_slides(board, answer.moves, 3) == reference.goal(3)
+        assert tables.eight.distance(text(board)) == eight_bfs[board]
+
+
+def test_eight_unsolvable_board_has_no_distance(tables):
+    answer = tables.eight.solve("2 1 3 4 5 6 7 8 0")
+    assert answer.distance is None and answer.moves is None and answer.solvable is False
+
+
+def test_eight_steps_and_children_follow_the_model(tables, eight_bfs):
+    board = (2, 3, 4, 1, 5, 0, 7, 6, 8)
+    answer = tables.eight.solve(text(board), steps=True, children=True)
+    state = board
+    for move, step in zip(answer.moves, answer.steps):
+        state = reference.slide(state, move, 3)
+        assert step["move"] == move
+        assert step["state"].replace("x", "0").split() == [str(t) for t in state]
+    for child in answer.children:
+        after = reference.slide(board, child["move"], 3)
+        assert child["distance"] == eight_bfs[after]
+        assert child["optimal"] == (eight_bfs[after] + 1 == answer.distance)
+    assert answer.to_dict()["puzzle"] == "eight"
+    assert answer.to_dict()["moves"] == "".join(answer.moves)
+
+
+def test_eight_batch_equals_bfs_and_one_at_a_time(tables, eight_bfs):
+    rng = np.random.default_rng(2)
+    boards = np.array([rng.permutation(9) for _ in range(2000)])
+    found = tables.eight.distances(boards)
+    assert found.shape == (2000,) and found.dtype == np.int64
+    singles = [tables.eight.distance(text(row)) for row in boards[:200]]
+    assert found[:200].tolist() == [-1 if d is None else d for d in singles]
+    for row, distance in zip(boards, found):
+        assert distance == eight_bfs.get(tuple(int(t) for t in row), -1)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int32, np.int64])
+def test_batches_take_any_integer_dtype(tables, dtype):
+    boards = np.array([[1, 2, 3, 4, 5, 6, 7, 0, 8]], dtype=dtype)
+    assert tables.eight.distances(boards).tolist() == [1]
+
+
+@pytest.mark.parametrize(
+    "boards, message",
+    [
+        (np.zeros((3, 8), dtype=np.int64), r"expected an array of shape \(n, 9\), found \(3, 8\)"),
+        (np.zeros(9, dtype=np.int64), r"expected an array of shape \(n, 9\), found \(9,\)"),
+        (np.zeros((1, 9)), "expected an array of integers, found dtype float64"),
+        (np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 8, 9]]), r"row 1: not an eight-puzzle board"),
+    ],
+)
+def test_bad_batches_are_refused_naming_what_was_expected(tables, boards, message):
+    with pytest.raises(InvalidBoard, match=message):
+        tables.eight.distances(boards)
+
+
+@pytest.mark.parametrize(
+    "board, message",
+    [
+        ("1 2 3", "not an eight-puzzle board: expected 9 cells, found 3"),
+        ("1 2 3 4 5 6 7 8 9", 'not an eight-puzzle board: unknown tile "9"'),
+    ],
+)
+def test_bad_boards_raise_invalid_board_with_the_cli_message(tables, board, message):
+    with pytest.raises(InvalidBoard, match=message):
+        tables.eight.solve(board)
+    with pytest.raises(ValueError):
+        tables.eight.solve(board)
+
+
+def test_missing_tables_raise_table_error_naming_file_and_command(tmp_path):
+    with pytest.raises(TableError, match=r"eight-parent\.tbl: missing \(build it with `puzzle-tables gen`"):
+        puzzle_tables.Tables.open(tmp_path).eight.solve("1 2 3 4 5 6 7 8 0")
+    with pytest.raises(TableError, match=r"not a directory \(build the tables with `puzzle-tables --tables"):
+        puzzle_tables.Tables.open(tmp_path / "absent")
+
+
+def test_verify_reports_every_table_ok(tables_dir):
+    report = puzzle_tables.verify(tables_dir)
+    assert report and all(status == "ok" for _, status, _ in report), report
+
+
+def test_damaged_table_raises_table_error(tmp_path, tables_dir):
+    import shutil
+
+    damaged = tmp_path / "eight-parent.tbl"
+    shutil.copy(f"{tables_dir}/eight-parent.tbl", damaged)
+    data = bytearray(damaged.read_bytes())
+    data[-1] ^= 0xFF
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(TableError, match="eight-parent.tbl"):
+        puzzle_tables.Tables.open(tmp_path).eight.distance("1 2 3 4 5 6 7 8 0")
+    statuses = {path.name: status for path, status, _ in puzzle_tables.verify(tmp_path)}
+    assert statuses["eight-parent.tbl"] == "damaged"
+
+
+def test_two_threads_answer_at_once(tables, eight_bfs):
+    rng = np.random.default_rng(3)
+    boards = np.array([rng.permutation(9) for _ in range(20000)])
+    expected = tables.eight.distances(boards)
+    results = {}
+
+    def work(name):
+        results[name] = (tables.eight.distances(boards), [tables.eight.distance(text(r)) for r in boards[:300]])
+
+    threads = [threading.Thread(target=work, args=(name,)) for name in "ab"]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for batch, singles in results.values():
+        assert np.array_equal(batch, expected)
+        assert [-1 if d is None else d for d in singles] == expected[:300].tolist()
+
+
+# The fifteen puzzle.
+
+
+def test_fifteen_answers_are_optimal_and_replay(tables):
+    rng = random.Random(4)
+    boards = [random_walk(reference.goal(4), 30, 4, rng) for _ in range(12)]
+    for board in boards:
+        answer = tables.fifteen.solve(text(board))
+        assert reference.replay_slides(board, answer.moves, 4) == reference.goal(4)
+        assert answer.distance == len(answer.moves) == reference.fifteen_distance(board)
+    batch = tables.fifteen.distances(np.array(boards))
+    assert batch.tolist() == [tables.fifteen.distance(text(b)) for b in boards]
+
+
+def test_fifteen_unsolvable_and_max_moves(tables):
+    unsolvable = (2, 1) + tuple(range(3, 16)) + (0,)
+    assert tables.fifteen.solve(text(unsolvable)).distance is None
+    assert tables.fifteen.distances(np.array([unsolvable])).tolist() == [-1]
+    far = "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1"
+    answer = tables.fifteen.solve(far, max_moves=10)
+    assert answer.distance is None and answer.more_than == 10
+    with pytest.raises(InvalidBoard, match="not a fifteen-puzzle board"):
+        tables.fifteen.solve("1 2 3")
+
+
+# The rotation game.
+
+
+def test_rotation_answers_fill_the_centre_in_the_fewest_moves(tables):
+    rng = random.Random(5)
+    boards = []
+    for _ in range(25):
+        board = [1] * 8 + [2] * 8 + [3] * 8
+        rng.shuffle(board)
+        boards.append(tuple(board))
+    for board in boards:
+        answer = tables.rotation.solve(text(board))
+        after = board
+        for move in answer.moves:
+            after = reference.rotate(after, move)
+        assert {after[c] for c in reference.ROTATION_CENTRE} == {answer.centre}
+        if answer.distance <= 4:
+            assert reference.rotation_distance(board, 4) == answer.distance
+    assert tables.rotation.distances(np.array(boards)).tolist() == [tables.rotation.distance(text(b)) for b in boards]
+    # Near-solved boards, whose distance the small search proves.
+    near = []
+    rest = [c for c in range(24) if c not in reference.ROTATION_CENTRE]
+    for _ in range(15):
+        board = [2] * 24
+        for cell, symbol in zip(rest, rng.sample([1] * 8 + [3] * 8, 16)):
+            board[cell] = symbol
+        board = tuple(board)
+        for move in rng.choices("ABCDEFGH", k=3):
+            board = reference.rotate(board, move)
+        near.append(board)
+    for board, distance in zip(near, tables.rotation.distances(np.array(near))):
+        assert distance == reference.rotation_distance(board, 3)
+
+
+# Rubik's cube.
+
+
+def test_cube_scramble_input_agrees_with_the_facelet_model(tables):
+    rng = random.Random(6)
+    faces = "URFDLB"
+    for _ in range(20):
+        scramble = [rng.choice(faces) + rng.choice(["", "2", "'"]) for _ in range(25)]
+        answer = tables.cube.solve(scramble=" ".join(scramble))
+        assert answer.facelets == reference.apply_moves(reference.SOLVED, scramble)
+        assert reference.is_solved(reference.apply_moves(answer.facelets, answer.moves))
+        assert answer.length == len(answer.moves) <= 20
+
+
+def test_cube_qtm_and_max(tables):
+    facelets = reference.apply_moves(reference.SOLVED, "R U2 F' L D2 B".split())
+    answer = tables.cube.solve(facelets, metric="qtm")
+    assert reference.is_solved(reference.apply_moves(facelets, answer.moves))
+    assert answer.length == reference.quarter_turns(answer.moves) <= 26
+    with pytest.raises(InvalidBoard, match="no solution of at most 2 face turns"):
+        tables.cube.solve(facelets, max=2)
+    with pytest.raises(InvalidBoard, match="unknown metric"):
+        tables.cube.solve(facelets, metric="stm")
+    with pytest.raises(InvalidBoard, match="not a facelet string"):
+        tables.cube.solve("UUU")
+    with pytest.raises(InvalidBoard, match="not both or neither"):
+        tables.cube.solve()
+
+
+def test_cube_batches_equal_one_at_a_time(tables):
+    cubes = puzzle_tables.random_cubes(12, seed=7)
+    facelets = ["".join("URFDLB"[s] for s in row) for row in cubes]
+    for metric in ("htm", "qtm"):
+        batch = tables.cube.distances(cubes, metric=metric)
+        assert batch.tolist() == [tables.cube.distance(f, metric=metric) for f in facelets]
+    assert puzzle_tables.random_cubes(12, seed=7).tolist() == cubes.tolist()
+    with pytest.raises(InvalidBoard, match="row 0: not a cube that turns can solve"):
+        tables.cube.distances(np.full((1, 54), 9))
+
+
+def test_cube_scrambles_make_their_cubes(tables, tables_dir):
+    scrambles = tables.cube.scramble(5, seed=8)
+    assert scrambles == puzzle_tables.cube.scramble(5, seed=8, path=tables_dir)
+    for facelets, moves in scrambles:
+        assert reference.apply_moves(reference.SOLVED, moves.split()) == facelets
+        assert 2 <= len(moves.split()) <= 20
+    assert scrambles[0][0] == puzzle_tables.fair_cubes(1, 8)[0]
+
+
+def test_magic_cube_answers_are_shortest_in_quarter_turns(tables):
+    rng = random.Random(9)
+    for length in range(0, 5):
+        moves = [rng.choice("URFDLB") + rng.choice(["", "'"]) for _ in range(length)]
+        facelets = reference.apply_moves(reference.SOLVED, moves)
+        answer = tables.magic_cube.solve(facelets)
+        assert reference.is_solved(reference.apply_moves(facelets, answer.moves))
+        assert answer.distance == len(answer.moves) <= length
+    far = reference.apply_moves(reference.SOLVED, "R U F D L B R2 U2".split())
+    assert tables.magic_cube.solve(far).distance is None
+    rows = puzzle_tables.facelet_rows([reference.apply_moves(reference.SOLVED, ["R", "U"]), far])
+    assert tables.magic_cube.distances(rows).tolist() == [2, -1]
+
+
+# The cubic eight-puzzle.
+
+
+def test_cubic_batch_equals_one_at_a_time(tables):
+    assert tables.cubic.solve("RBW RWW EWW", start=(2, 1)).distance == 3
+    patterns = ["RBW RWW EWW", "WWW WEW WWW", "RRR WEW RRR"]
+    rows = np.array([["EWRB".index(c) for c in p.replace(" ", "")] for p in patterns])
+    singles = [tables.cubic.distance(p, start=(2, 1)) for p in patterns[:1]]
+    assert tables.cubic.distances(rows[:1], start=(2, 1)).tolist() == singles
+    starts = (3, 2)
+    assert tables.cubic.distances(rows[2:], start=starts).tolist() == [tables.cubic.distance(patterns[2], start=starts)]
+    with pytest.raises(InvalidBoard, match="no start cell"):
+        tables.cubic._tables.answer_json("cubic", "RBW RWW EWW")
+    with pytest.raises(InvalidBoard, match="expected X,Y with X and Y from 1 to 3"):
+        tables.cubic.solve("RBW RWW EWW", start=(4, 1))
+
+
+def test_unknown_puzzle_is_refused(tables):
+    with pytest.raises(InvalidBoard, match="unknown puzzle 'nine'"):
+        tables.puzzle("nine")
+    assert tables.puzzle("magic-cube") is tables.magic_cube
+
+
+# The tables directory.
+
+
+def test_gen_builds_what_verify_then_finds(tmp_path):
+    assert puzzle_tables.gen(["eight"], path=tmp_path) == tmp_path
+    statuses = {path.name: status for path, status, _ in puzzle_tables.verify(tmp_path)}
+    assert statuses.pop("eight-parent.tbl") == "ok"
+    assert set(statuses.values()) == {"missing"}
+    assert puzzle_tables.Tables.open(tmp_path).eight.distance("1 2 3 4 5 6 7 0 8") == 1
+    with pytest.raises(InvalidBoard, match="unknown puzzle"):
+        puzzle_tables.gen(["nine"], path=tmp_path)
+
+
+def test_open_without_a_path_opens_the_default_directory(monkeypatch, tables_dir):
+    monkeypatch.setenv("PUZZLE_TABLES_DIR", tables_dir)
+    assert os.fspath(puzzle_tables.default_dir()) == puzzle_tables.Tables.open().path == tables_dir
+
+
+def test_cubic_answers_replay_to_the_pattern_in_the_bfs_distance(tables):
+    rng = random.Random(10)
+    for _ in range(20):
+        start = (rng.randint(1, 3), rng.randint(1, 3))
+        state = reference.cubic_start(start)
+        for roll in rng.choices("udlr", k=rng.randint(0, 6)):
+            try:
+                state = reference.cubic_roll(state, roll)
+            except ValueError:
+                pass
+        pattern = reference.cubic_pattern(state)
+        answer = tables.cubic.solve(pattern, start=start)
+        replayed = reference.cubic_start(start)
+        for roll in answer.moves:
+            replayed = reference.cubic_roll(replayed, roll)
+        assert reference.cubic_pattern(replayed) == pattern
+        assert answer.distance == len(answer.moves) == reference.cubic_distance(start, pattern, 6)
