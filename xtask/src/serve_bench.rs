@@ -148,11 +148,11 @@ fn boards(binary: &Path, tables: &Path, args: &[&str]) -> anyhow::Result<Vec<Str
 /// written as facelet strings by `solve cube --net - --json`.
 fn magic_cube_facelets(binary: &Path, tables: &Path, distances: &[String]) -> anyhow::Result<Vec<String>> {
     let mut facelets = Vec::new();
-    for distance in distances {
-        let count = if distance == "0" { "1" } else { "140" };
+    // The layers within 2 quarter turns hold 1, 12 and 114 cubes: all of them, then 140 a layer.
+    for (distance, count) in distances.iter().zip(["1", "12", "114", "140", "140", "140", "140"]) {
         let nets =
             boards(binary, tables, &["random", "magic-cube", "--distance", distance, "--count", count, "--seed", "6"])?;
-        for net in nets.chunks(9) {
+        for net in nets.split(|line| line.trim().is_empty()).filter(|net| !net.is_empty()) {
             let mut solve = Command::new(binary);
             solve
                 .arg("--tables")
