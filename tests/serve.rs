@@ -5,56 +5,20 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{binary, run_with_input, stdout_of, tables_with};
-use puzzle_tables_query::Puzzle;
+use common::{all_tables, binary, run_with_input, stdout_of, Served};
 use serde_json::{json, Value};
 
-/// The tables of every puzzle, built once for this test binary.
-fn all_tables() -> &'static std::path::Path {
-    Puzzle::ALL.iter().fold(tables_with(Puzzle::Eight), |_, &puzzle| tables_with(puzzle))
-}
-
-/// A running server, killed when dropped.
-struct Server {
-    child: Child,
-    address: SocketAddr,
-    log: Arc<Mutex<Vec<String>>>,
-}
-
-impl Server {
-    /// `serve --bind 127.0.0.1:0` with `args`, once it listens.
-    fn start(args: &[&str]) -> Server {
-        let mut child = binary(all_tables())
-            .args(["serve", "--bind", "127.0.0.1:0"])
-            .args(args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let mut lines = BufReader::new(child.stderr.take().expect("piped")).lines();
-        let address = loop {
-            let line = lines.next().expect("the server says where it listens").expect("text");
-            if let Some(rest) = line.strip_prefix("puzzle-tables: serve: listening on http://") {
-                break rest.trim_end_matches('/').parse().expect("an address");
-            }
-        };
-        // Keep reading its log, so the pipe never fills.
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let kept = Arc::clone(&log);
-        std::thread::spawn(move || lines.map_while(Result::ok).for_each(|line| kept.lock().unwrap().push(line)));
-        Server { child, address, log }
-    }
-
+/// The shared test server, spoken to with this file's raw HTTP client.
+impl Served {
     /// The server of most tests: two search threads, a JSON log. (Each test has its own, so
     /// that none outlives the test binary.)
-    fn usual() -> Server {
-        Server::start(&["--search-threads", "2", "--log", "json"])
+    fn usual() -> Served {
+        Served::start(&["--search-threads", "2", "--log", "json"])
     }
 
     /// Sends `request` as it is and reads the whole response.
@@ -90,13 +54,6 @@ fn send(address: SocketAddr, request: &[u8]) -> Response {
 /// `GET path` from `address`.
 fn get(address: SocketAddr, path: &str) -> Response {
     send(address, format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").as_bytes())
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// A response: its status, headers (names lowercased) and body.
@@ -180,7 +137,7 @@ fn cases() -> Vec<(String, Vec<&'static str>)> {
 
 #[test]
 fn every_puzzle_answers_as_the_command_line_does_with_and_without_steps() {
-    let server = Server::usual();
+    let server = Served::usual();
     for (path, args) in cases() {
         let plain = server.get(&format!("{path}&steps=false&children=false"));
         assert_eq!(plain.status, 200, "{path}: {}", plain.body);
@@ -192,7 +149,7 @@ fn every_puzzle_answers_as_the_command_line_does_with_and_without_steps() {
 
 #[test]
 fn every_childs_distance_is_the_answer_asked_again() {
-    let server = Server::usual();
+    let server = Served::usual();
     let cube = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB";
     let paths = [
         format!("/api/v1/eight?board={}", encoded("2 3 4 1 5 x 7 6 8")),
@@ -230,7 +187,7 @@ fn every_childs_distance_is_the_answer_asked_again() {
 
 #[test]
 fn an_unsolvable_board_is_an_answer_and_a_bad_one_is_400_with_the_command_lines_words() {
-    let server = Server::usual();
+    let server = Served::usual();
     let unsolvable = server.get(&format!("/api/v1/eight?board={}", encoded("2 1 3 4 5 6 7 8 x")));
     assert_eq!(unsolvable.status, 200);
     assert_eq!(unsolvable.json()["distance"], Value::Null);
@@ -275,7 +232,7 @@ fn an_unsolvable_board_is_an_answer_and_a_bad_one_is_400_with_the_command_lines_
 
 #[test]
 fn a_batch_answers_line_by_line_as_solve_dash_does_and_refuses_too_many_lines() {
-    let server = Server::usual();
+    let server = Served::usual();
     let input = "2 3 4 1 5 x 7 6 8\nnot a board\n1 2 3 4 5 6 7 8 x\n2 1 3 4 5 6 7 8 x\n";
     let response = server.post("/api/v1/eight/batch", input);
     assert_eq!(response.status, 200);
@@ -296,7 +253,7 @@ fn a_batch_answers_line_by_line_as_solve_dash_does_and_refuses_too_many_lines() 
 
 #[test]
 fn random_boards_and_scrambles_are_the_command_lines_for_the_same_seed() {
-    let server = Server::usual();
+    let server = Served::usual();
     let drawn = server.get("/api/v1/eight/random?distance=12&count=3&seed=7").json();
     let cli = binary(all_tables())
         .args(["random", "eight", "--distance", "12", "--count", "3", "--seed", "7"])
@@ -313,7 +270,7 @@ fn random_boards_and_scrambles_are_the_command_lines_for_the_same_seed() {
 
 #[test]
 fn openapi_healthz_metrics_and_the_page_are_served_and_each_request_is_logged() {
-    let server = Server::usual();
+    let server = Served::usual();
     let document = server.get("/api/v1/openapi.json").json();
     assert_eq!(document["openapi"], "3.1.0");
     for path in
@@ -346,7 +303,7 @@ const HARDEST: &str = "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1";
 
 #[test]
 fn a_search_past_its_budget_answers_its_lower_bound_and_says_so() {
-    let server = Server::start(&["--search-budget", "200000"]);
+    let server = Served::start(&["--search-budget", "200000"]);
     let started = Instant::now();
     let answer = server.get(&format!("/api/v1/fifteen?board={}", encoded(HARDEST))).json();
     assert!(started.elapsed() < Duration::from_secs(10));
@@ -358,7 +315,7 @@ fn a_search_past_its_budget_answers_its_lower_bound_and_says_so() {
 
 #[test]
 fn a_full_search_queue_answers_503_while_lookups_answer_at_once() {
-    let server = Server::start(&["--search-threads", "1", "--search-queue", "0", "--search-budget", "100000000"]);
+    let server = Served::start(&["--search-threads", "1", "--search-queue", "0", "--search-budget", "100000000"]);
     let address = server.address;
     // Holds the only search thread for seconds; the server is killed at the end of the test.
     std::thread::spawn(move || get(address, &format!("/api/v1/fifteen?board={}&children=false", encoded(HARDEST))));
@@ -380,7 +337,7 @@ fn a_full_search_queue_answers_503_while_lookups_answer_at_once() {
 
 #[test]
 fn sigterm_drains_the_request_in_flight_and_exits_0() {
-    let mut server = Server::start(&["--search-budget", "30000000"]);
+    let mut server = Served::start(&["--search-budget", "30000000"]);
     let address = server.address;
     let slow = std::thread::spawn(move || {
         let mut stream = TcpStream::connect(address).unwrap();
@@ -408,7 +365,7 @@ fn sigterm_drains_the_request_in_flight_and_exits_0() {
 
 #[test]
 fn a_client_that_never_finishes_its_head_is_disconnected() {
-    let server = Server::start(&["--header-timeout", "1"]);
+    let server = Served::start(&["--header-timeout", "1"]);
     let mut stream = TcpStream::connect(server.address).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: t\r\n").unwrap();
@@ -421,7 +378,7 @@ fn a_client_that_never_finishes_its_head_is_disconnected() {
 
 #[test]
 fn ten_thousand_malformed_requests_get_no_5xx_and_good_ones_still_answer() {
-    let server = Server::usual();
+    let server = Served::usual();
     let mut rng = fastrand::Rng::with_seed(23);
     let puzzles = ["eight", "cubic", "rotation", "magic-cube", "cube", "fifteen", "x", ""];
     let names =
