@@ -292,9 +292,17 @@ fn openapi_healthz_metrics_and_the_page_are_served_and_each_request_is_logged() 
     let page = server.get("/");
     assert_eq!(page.status, 200);
     assert!(page.header("content-type").unwrap().starts_with("text/html"));
-    let log = server.log.lock().unwrap();
-    let line = log.iter().rev().find(|line| line.contains("/metrics")).expect("a log line per request");
-    let line: Value = serde_json::from_str(line).expect("a JSON log line");
+    // The line is written once the response is sent: wait for the log reader to see it.
+    let started = Instant::now();
+    let line = loop {
+        let found = server.log.lock().unwrap().iter().rev().find(|line| line.contains("/metrics")).cloned();
+        match found {
+            Some(line) => break line,
+            None => assert!(started.elapsed() < Duration::from_secs(10), "a log line per request"),
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let line: Value = serde_json::from_str(&line).expect("a JSON log line");
     assert_eq!((line["method"].as_str(), line["status"].as_u64()), (Some("GET"), Some(200)));
 }
 

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{walk, AnswerError, AnswerOptions, Answerer, Child, InputError, Step, Walk};
+use super::{steps_and_walk, walk, AnswerError, AnswerOptions, Answerer, Child, InputError, Step, Walk};
 use crate::eight::{move_letters, Board, Move};
 
 /// An eight-puzzle board's answer.
@@ -48,12 +48,8 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
     };
     if let (Some(moves), true) = (&moves, options.steps) {
         let after = walk(board, moves, |b, m| b.apply(m).expect("the table's moves are legal"));
-        answer.steps = Some(moves.iter().zip(&after).map(|(m, b)| step(*m, b)).collect());
-        answer.walk = Some(Walk {
-            start_caption: "start".into(),
-            start: format!("{board:#}"),
-            steps: moves.iter().zip(&after).map(|(m, b)| (m.letter().to_string(), format!("{b:#}"))).collect(),
-        });
+        let (steps, drawn) = steps_and_walk(&board, moves.iter().map(|m| m.letter().to_string()).zip(after));
+        (answer.steps, answer.walk) = (Some(steps), Some(drawn));
     }
     if options.children {
         let parent = distance.map(|d| d as u32);
@@ -68,8 +64,4 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         answer.children = Some(children);
     }
     Ok(answer)
-}
-
-fn step(step: Move, after: &Board) -> Step {
-    Step { step: step.letter().to_string(), state: after.to_string() }
 }

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{walk, AnswerError, AnswerOptions, Answerer, Child, InputError, SearchHook, Step, Walk};
+use super::{steps_and_walk, walk, AnswerError, AnswerOptions, Answerer, Child, InputError, SearchHook, Step, Walk};
 use crate::fifteen::search::{solve_within, GaveUp, Outcome, SearchProgress};
 use crate::fifteen::{move_letters, Board, Move, PatternDatabases};
 use puzzle_tables_models::fifteen::MAX_DISTANCE;
@@ -132,14 +132,8 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
     (answer.distance, answer.moves) = (Some(moves.len()), Some(move_letters(&moves)));
     if options.steps {
         let after = walk(board, &moves, |b, m| b.apply(m).expect("the search's moves are legal"));
-        let steps = moves.iter().zip(&after);
-        answer.steps =
-            Some(steps.clone().map(|(m, b)| Step { step: m.letter().to_string(), state: b.to_string() }).collect());
-        answer.walk = Some(Walk {
-            start_caption: "start".into(),
-            start: format!("{board:#}"),
-            steps: steps.map(|(m, b)| (m.letter().to_string(), format!("{b:#}"))).collect(),
-        });
+        let (steps, drawn) = steps_and_walk(&board, moves.iter().map(|m| m.letter().to_string()).zip(after));
+        (answer.steps, answer.walk) = (Some(steps), Some(drawn));
     }
     if options.children {
         answer.children = Some(children(&mut searches, &board, &moves));

@@ -410,6 +410,16 @@ pub fn plural<N: std::fmt::Display + PartialEq + From<u8>>(count: N, noun: &str)
     }
 }
 
+/// An answer's steps and its walk drawn, for a puzzle written by `Display` (`{:#}` draws
+/// it): from the start, each move's name and the puzzle after it.
+fn steps_and_walk<B: std::fmt::Display>(start: &B, steps: impl IntoIterator<Item = (String, B)>) -> (Vec<Step>, Walk) {
+    let (steps, drawn) = steps
+        .into_iter()
+        .map(|(name, after)| (Step { step: name.clone(), state: after.to_string() }, (name, format!("{after:#}"))))
+        .unzip();
+    (steps, Walk { start_caption: "start".into(), start: format!("{start:#}"), steps: drawn })
+}
+
 /// The states after each move, from `start`, by `apply`.
 fn walk<S: Copy, M: Copy>(start: S, moves: &[M], apply: impl Fn(&S, M) -> S) -> Vec<S> {
     moves

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{walk, AnswerError, AnswerOptions, Answerer, Child, InputError, Step, Walk};
+use super::{steps_and_walk, walk, AnswerError, AnswerOptions, Answerer, Child, InputError, Step, Walk};
 use crate::rotation::{move_letters, Board, Move, RotationTable};
 use puzzle_tables_models::rotation::SYMBOLS;
 
@@ -56,14 +56,9 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
     };
     if options.steps {
         let after = walk(board, &solution.moves, |b, m| b.apply(m));
-        let steps = solution.moves.iter().zip(&after);
-        answer.steps =
-            Some(steps.clone().map(|(m, b)| Step { step: m.letter().to_string(), state: b.to_string() }).collect());
-        answer.walk = Some(Walk {
-            start_caption: "start".into(),
-            start: format!("{board:#}"),
-            steps: steps.map(|(m, b)| (m.letter().to_string(), format!("{b:#}"))).collect(),
-        });
+        let names = solution.moves.iter().map(|m| m.letter().to_string());
+        let (steps, drawn) = steps_and_walk(&board, names.zip(after));
+        (answer.steps, answer.walk) = (Some(steps), Some(drawn));
     }
     if options.children {
         answer.children = Some(children(table, &board, distance as u32)?);
