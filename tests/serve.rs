@@ -319,6 +319,9 @@ fn a_search_past_its_budget_answers_its_lower_bound_and_says_so() {
     assert_eq!(answer["distance"], Value::Null);
     let at_least = answer["at_least"].as_u64().expect("a lower bound");
     assert!((40..=80).contains(&at_least), "{answer}");
+    for child in answer["children"].as_array().expect("its moves, each bounded too") {
+        assert_eq!((child["at_least"].as_u64(), &child["optimal"]), (Some(at_least - 1), &json!(false)), "{child}");
+    }
 }
 
 #[test]

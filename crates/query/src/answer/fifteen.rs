@@ -121,10 +121,12 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         Found::Outcome(Outcome::Solved(moves)) => moves,
         Found::Outcome(Outcome::BeyondLimit(limit)) => {
             answer.more_than = Some(limit);
+            answer.children = options.children.then(|| bounded_children(&board, limit as u32));
             return Ok(answer);
         }
         Found::GaveUp { at_least } => {
             (answer.at_least, answer.budget_exhausted) = (Some(at_least), true);
+            answer.children = options.children.then(|| bounded_children(&board, (at_least as u32).saturating_sub(1)));
             return Ok(answer);
         }
         Found::Outcome(Outcome::Unsolvable) => unreachable!("the parity rule found the board solvable"),
@@ -140,6 +142,21 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         answer.nodes = searches.nodes;
     }
     Ok(answer)
+}
+
+/// Each legal move from a board whose distance is only bounded below: one move changes the
+/// distance by one, so each child is at least `at_least`.
+fn bounded_children(board: &Board, at_least: u32) -> Vec<Child> {
+    legal_moves(board)
+        .map(|(step, next)| Child {
+            step: step.letter().to_string(),
+            board: next.to_string(),
+            distance: None,
+            at_least: Some(at_least),
+            at_most: None,
+            optimal: false,
+        })
+        .collect()
 }
 
 /// The legal moves from `board` in dictionary order, and the boards after them.
