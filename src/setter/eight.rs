@@ -1,18 +1,15 @@
-//! The eight puzzle for `check` and `random` (HDU 1043 / POJ 1077): any move string that
-//! solves the board is accepted, and `unsolvable` exactly when none does; boards are drawn
-//! from the layers of the table's tree of parent moves.
+//! The eight puzzle for `check` (HDU 1043 / POJ 1077): any move string that solves the
+//! board is accepted, and `unsolvable` exactly when none does.
 
-use std::io::{self, BufRead, Write};
+use std::io::BufRead;
 
-use anyhow::{anyhow, bail};
-use puzzle_tables_models::eight::{self as model, Board, Move, SOLVABLE_BOARDS};
+use puzzle_tables_models::eight::{self as model, Board, Move};
 use puzzle_tables_models::judge::InputError;
 use puzzle_tables_query::eight::EightTable;
 use puzzle_tables_query::{Puzzle, Tables};
 
 use super::answers::{AnswerLines, MAX_LINE_BYTES};
 use super::check::{Checker, Judgement};
-use super::random::{Drawer, Population};
 use crate::english::plural;
 use crate::tables::TablesDir;
 
@@ -26,22 +23,6 @@ impl Eight {
     /// Opens the table; `shortest_only` rejects answers longer than the fewest moves.
     pub fn open(tables: &TablesDir, shortest_only: bool) -> anyhow::Result<Eight> {
         Ok(Eight { table: tables.open(Puzzle::Eight, Tables::eight)?, shortest_only })
-    }
-
-    /// Every board exactly `distance` moves from the goal, in breadth-first order: the
-    /// boards of one layer are the neighbours of the layer before whose parent move (from
-    /// the table) leads back to it, so every board is found once, through its parent.
-    fn layer(&self, distance: u32) -> Vec<Board> {
-        let mut layer = vec![Board::GOAL];
-        for _ in 0..distance {
-            layer = layer
-                .iter()
-                .flat_map(|board| Move::ALL.into_iter().filter_map(move |step| Some((step, board.apply(step)?))))
-                .filter(|(step, next)| self.table.parent_move(next) == Some(step.inverse()))
-                .map(|(_, next)| next)
-                .collect();
-        }
-        layer
     }
 }
 
@@ -105,39 +86,5 @@ impl Checker for Eight {
         } else {
             Judgement::accepted(format!("{}, not shortest ({best} is)", plural(count, "move"))).with_shortest(false)
         })
-    }
-}
-
-impl Drawer for Eight {
-    type Board = Board;
-
-    fn label(&self) -> &'static str {
-        "eight"
-    }
-
-    fn population(&self, distance: Option<u32>) -> anyhow::Result<(String, Population<'_, Board>)> {
-        let unrank = |rank: u32| Board::unrank(rank).ok_or_else(|| anyhow!("rank {rank} has no board"));
-        let Some(distance) = distance else {
-            let population = Population::Listed {
-                size: u64::from(SOLVABLE_BOARDS),
-                unrank: Box::new(move |index| unrank(index as u32)),
-            };
-            return Ok(("solvable boards".to_string(), population));
-        };
-        let counts = &self.table.table().metadata().depth_counts;
-        let Some(&size) = counts.get(distance as usize).filter(|&&count| count > 0) else {
-            bail!("no eight-puzzle board is {distance} moves from the goal (the farthest are {})", counts.len() - 1);
-        };
-        let layer = self.layer(distance);
-        if layer.len() as u64 != size {
-            bail!("the table counts {size} boards at distance {distance} but its parent moves lead to {}", layer.len());
-        }
-        let population = Population::Listed { size, unrank: Box::new(move |index| Ok(layer[index as usize])) };
-        Ok((format!("boards at distance {distance}"), population))
-    }
-
-    fn write_boards(&self, out: &mut dyn Write, boards: &[Board], _judge_input: bool) -> io::Result<()> {
-        // HDU 1043 reads boards to the end of the input: nothing to add.
-        boards.iter().try_for_each(|board| writeln!(out, "{board}"))
     }
 }

@@ -1,24 +1,17 @@
-//! The magic cube for `check` and `random` (ZOJ 2477): the count is the minimum number of
-//! quarter turns and the steps solve the cube, `-1` exactly when more than five are
-//! needed; cubes are drawn from the layers of the ball the table covers.
+//! The magic cube for `check` (ZOJ 2477): the count is the minimum number of quarter turns
+//! and the steps solve the cube, `-1` exactly when more than five are needed.
 
-use std::io::{self, BufRead, Write};
+use std::io::BufRead;
 
-use anyhow::{anyhow, bail};
 use puzzle_tables_models::judge::InputError;
-use puzzle_tables_models::magic_cube::{self as model, Cube, Facelets, Turn, JUDGE_LIMIT, KEY_SPACE};
+use puzzle_tables_models::magic_cube::{self as model, Cube, Facelets, Turn, JUDGE_LIMIT};
 use puzzle_tables_query::magic_cube::CubeTable;
 use puzzle_tables_query::{Puzzle, Tables};
 
 use super::answers::{shown, AnswerLine, AnswerLines};
 use super::check::{Checker, Judgement};
-use super::random::{Drawer, Population};
 use crate::english::plural;
 use crate::tables::TablesDir;
-
-/// How many random keys `random magic-cube` may try (without `--distance`): half name a
-/// cube, and repeats among 4.3 * 10^19 cubes are all but impossible.
-const ATTEMPTS: u64 = 1 << 40;
 
 /// The magic cube's table.
 pub struct MagicCube {
@@ -134,76 +127,5 @@ impl Checker for MagicCube {
             }
             Some(_) => Judgement::accepted(format!("{}, the minimum", plural(given, "step"))),
         })
-    }
-}
-
-/// The keys of every cube exactly `distance` quarter turns from solved, in increasing
-/// order, by a breadth-first walk of the model: a quarter turn changes the parity of the
-/// corner permutation, so a layer's neighbours lie in the layers next to it only.
-fn layer_keys(distance: usize) -> Vec<u128> {
-    let (mut previous, mut current) = (Vec::new(), vec![Cube::SOLVED.key()]);
-    for _ in 0..distance {
-        let mut next: Vec<u128> = current
-            .iter()
-            .filter_map(|&key| Cube::from_key(key))
-            .flat_map(|cube| Turn::ALL.map(|turn| cube.apply(turn).key()))
-            .collect();
-        next.sort_unstable();
-        next.dedup();
-        next.retain(|key| previous.binary_search(key).is_err());
-        (previous, current) = (current, next);
-    }
-    current
-}
-
-impl Drawer for MagicCube {
-    type Board = Cube;
-
-    fn label(&self) -> &'static str {
-        "magic-cube"
-    }
-
-    fn population(&self, distance: Option<u32>) -> anyhow::Result<(String, Population<'_, Cube>)> {
-        let Some(distance) = distance else {
-            let draw = |prng: &mut super::prng::Prng| {
-                // Half the keys name pieces of unequal parity, which no turns reach: a try
-                // that draws one is rejected.
-                Ok(Cube::from_key(prng.below_u128(KEY_SPACE)))
-            };
-            let population = Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS };
-            return Ok(("solvable cubes".to_string(), population));
-        };
-        let depth = self.table.depth();
-        if distance as usize > depth {
-            bail!("the table reaches {depth} quarter turns from solved; --distance {distance} is beyond it");
-        }
-        let size = self.table.table().metadata().depth_counts.get(distance as usize).copied().unwrap_or(0);
-        let layer = layer_keys(distance as usize);
-        if layer.len() as u64 != size {
-            bail!("the table counts {size} cubes at distance {distance} but the walk finds {}", layer.len());
-        }
-        let unrank = move |index: u64| {
-            let cube =
-                Cube::from_key(layer[index as usize]).ok_or_else(|| anyhow!("a key of the walk names no cube"))?;
-            // The table, through its reader, confirms every cube drawn.
-            match self.table.solution_within_depth(&cube)? {
-                Some(turns) if turns.len() == distance as usize => Ok(cube),
-                other => bail!("the walk puts a cube at {distance} turns, the table at {:?}", other.map(|t| t.len())),
-            }
-        };
-        Ok((format!("cubes at distance {distance}"), Population::Listed { size, unrank: Box::new(unrank) }))
-    }
-
-    fn write_boards(&self, out: &mut dyn Write, cubes: &[Cube], judge_input: bool) -> io::Result<()> {
-        if judge_input {
-            writeln!(out, "{}", cubes.len())?;
-        }
-        for (index, cube) in cubes.iter().enumerate() {
-            if judge_input || index > 0 {
-                writeln!(out)?;
-            }
-            write!(out, "{}", cube.facelets().net())?;
-        }
-        Ok(())
     }
 }

@@ -2,9 +2,10 @@
 //! contestant's output with the tables, also as a judge system calls it: [`protocol`]), `random` (boards drawn uniformly at an exact
 //! distance) and `scramble` (fair cube scrambles, [`scramble`]).
 //!
-//! Each puzzle is one module here implementing the two small interfaces,
-//! [`check::Checker`] and [`random::Drawer`], and opening its tables in one place; adding a
-//! puzzle is one more module and one match arm in [`check_command`] and [`random_command`].
+//! Each puzzle is one module here implementing [`check::Checker`] and opening its tables in
+//! one place; its boards are drawn by the query crate's drawer
+//! ([`puzzle_tables_query::random`]), over tables opened by [`with_drawer`]. Adding a
+//! puzzle is one more module and one match arm in [`check_command`] and [`with_drawer`].
 
 mod answers;
 pub mod check;
@@ -14,7 +15,6 @@ mod fifteen;
 mod magic_cube;
 pub mod package;
 pub mod protocol;
-use puzzle_tables_query::prng;
 pub mod random;
 mod rotation;
 pub mod scramble;
@@ -22,7 +22,11 @@ pub mod scramble;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use puzzle_tables_query::Puzzle;
+use puzzle_tables_models::cubic::Cell;
+use puzzle_tables_query::random::{
+    self as draws, CubicPatterns, Drawer, EightBoards, FifteenBoards, MagicCubes, RotationBoards,
+};
+use puzzle_tables_query::{Puzzle, Tables};
 
 use crate::tables::TablesDir;
 
@@ -77,12 +81,55 @@ fn random_to(tables: &TablesDir, args: &random::RandomArgs, out: &mut dyn std::i
     if args.start.is_some() && args.puzzle != Puzzle::Cubic {
         bail!("--start is the cubic puzzle's start cell; {} has none", args.puzzle);
     }
-    match args.puzzle {
-        Puzzle::Eight => random::run(&eight::Eight::open(tables, false)?, args, out),
-        Puzzle::Cubic => random::run(&cubic::Cubic::open(tables)?.with_start(args.start), args, out),
-        Puzzle::Rotation => random::run(&rotation::Rotation::open(tables)?, args, out),
-        Puzzle::MagicCube => random::run(&magic_cube::MagicCube::open(tables)?, args, out),
-        Puzzle::Fifteen => random::run(&fifteen::FifteenBoards::new(tables), args, out),
+    let needs_databases = draws::needs_databases(args.distance);
+    with_drawer(tables, args.puzzle, args.start, needs_databases, RandomRun { args, out })
+}
+
+/// Work done with a puzzle's drawer, whatever its boards' type.
+pub trait WithDrawer {
+    /// What the work gives.
+    type Output;
+
+    /// Does the work with `drawer`.
+    fn with<D: Drawer>(self, drawer: &D) -> anyhow::Result<Self::Output>;
+}
+
+/// `random`'s work: draw and print.
+struct RandomRun<'a> {
+    args: &'a random::RandomArgs,
+    out: &'a mut dyn std::io::Write,
+}
+
+impl WithDrawer for RandomRun<'_> {
+    type Output = ExitCode;
+
+    fn with<D: Drawer>(self, drawer: &D) -> anyhow::Result<ExitCode> {
+        random::run(drawer, self.args, self.out)
+    }
+}
+
+/// Does `work` with the drawer of `puzzle` over its tables, opened here (built first when
+/// missing): cubic patterns from `start` (all start cells when `None`); the fifteen
+/// puzzle's pattern databases only when `fifteen_databases` (its deep layers need them).
+pub fn with_drawer<W: WithDrawer>(
+    tables: &TablesDir,
+    puzzle: Puzzle,
+    start: Option<Cell>,
+    fifteen_databases: bool,
+    work: W,
+) -> anyhow::Result<W::Output> {
+    match puzzle {
+        Puzzle::Eight => work.with(&EightBoards::new(&tables.open(Puzzle::Eight, Tables::eight)?)),
+        Puzzle::Cubic => {
+            let distances = tables.open(Puzzle::Cubic, Tables::cubic_distances)?;
+            work.with(&CubicPatterns::new(&distances, start))
+        }
+        Puzzle::Rotation => work.with(&RotationBoards::new(&tables.open(Puzzle::Rotation, Tables::rotation)?)),
+        Puzzle::MagicCube => work.with(&MagicCubes::new(&tables.open(Puzzle::MagicCube, Tables::magic_cube)?)),
+        Puzzle::Fifteen => {
+            let databases = if fifteen_databases { Some(crate::fifteen::open(tables, None)?) } else { None };
+            work.with(&FifteenBoards::new(databases.as_ref()))
+        }
         Puzzle::Cube => bail!("random does not know the cube yet (the magic cube's is `random magic-cube`)"),
         unknown => bail!("unknown puzzle {unknown}: this build of random does not know it"),
     }

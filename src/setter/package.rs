@@ -20,9 +20,10 @@ use std::process::{Command, ExitCode};
 use anyhow::{bail, Context};
 use puzzle_tables_query::Puzzle;
 
-use super::prng::Prng;
-use super::random::{draw, Drawer, Population};
-use super::{cubic, eight, fifteen, magic_cube, rotation};
+use puzzle_tables_query::prng::Prng;
+use puzzle_tables_query::random::{draw, needs_databases, Drawer, Population};
+
+use super::{fifteen, with_drawer, WithDrawer};
 use crate::tables::TablesDir;
 use crate::writer;
 
@@ -154,13 +155,8 @@ pub fn run(tables: &TablesDir, args: &PackageArgs) -> anyhow::Result<ExitCode> {
     let Format::Kattis = args.format;
     check_folder(&args.dir)?;
     let problem = problem_of(args.puzzle)?;
-    let tests = match args.puzzle {
-        Puzzle::Eight => secret_tests(&eight::Eight::open(tables, false)?, &problem, args)?,
-        Puzzle::Cubic => secret_tests(&cubic::Cubic::open(tables)?, &problem, args)?,
-        Puzzle::Rotation => secret_tests(&rotation::Rotation::open(tables)?, &problem, args)?,
-        Puzzle::MagicCube => secret_tests(&magic_cube::MagicCube::open(tables)?, &problem, args)?,
-        _ => secret_tests(&fifteen::FifteenBoards::new(tables), &problem, args)?,
-    };
+    let needs_databases = problem.distances.iter().any(|&distance| needs_databases(Some(distance)));
+    let tests = with_drawer(tables, args.puzzle, None, needs_databases, SecretTests { problem: &problem, args })?;
     let dir = &args.dir;
     write(dir, "problem.yaml", &problem_yaml(&problem, args))?;
     write(dir, "problem_statement/problem.en.tex", &statement(&problem))?;
@@ -189,6 +185,20 @@ fn check_folder(dir: &Path) -> anyhow::Result<()> {
         bail!("{} is not empty: a package is written into a new or empty folder", dir.display());
     }
     Ok(())
+}
+
+/// The secret tests of `problem`, as `(name, input)`.
+struct SecretTests<'a> {
+    problem: &'a Problem,
+    args: &'a PackageArgs,
+}
+
+impl WithDrawer for SecretTests<'_> {
+    type Output = Vec<(String, String)>;
+
+    fn with<D: Drawer>(self, drawer: &D) -> anyhow::Result<Vec<(String, String)>> {
+        secret_tests(drawer, self.problem, self.args)
+    }
 }
 
 /// The secret tests: one board each, at distances spread evenly over the problem's, the

@@ -2,22 +2,17 @@
 //! drawn uniformly at random from all boards whose answer is exactly D (or from all
 //! solvable boards), printed in the judge's input format.
 //!
-//! Each puzzle's [`Drawer`] describes the boards as a [`Population`]: a list it can
-//! unrank by index (its size counted from the tables), drawn from without replacement by
-//! a partial Fisher-Yates shuffle over the indices; or, where no such list is at hand, a
-//! source of tries that each give a uniform board or nothing (rejection sampling), with
-//! repeats dropped.
+//! The drawing is the query crate's ([`puzzle_tables_query::random`]), shared with the
+//! server and the Python package: each puzzle's [`Drawer`] there, over the tables opened
+//! here, so the same seed gives the same boards everywhere.
 
-use std::collections::{HashMap, HashSet};
-use std::hash::Hash;
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::bail;
 use puzzle_tables_models::cubic::Cell;
+use puzzle_tables_query::random::{draw_boards, Drawer};
 use puzzle_tables_query::Puzzle;
 
-use super::prng::Prng;
 use crate::writer::errln;
 
 /// `random PUZZLE`.
@@ -85,131 +80,20 @@ the layer. From 29 to 50 a board takes a fraction of a second, at 25 and from 55
 seconds (BENCHMARKS.md); deeper layers are not offered (too few boards lie there), nor are \
 boards drawn by random walks, which are not uniform over a layer.";
 
-/// One try of a [`Population::Sampled`]: a uniform board of the population, or `None`.
-pub type Try<'a, B> = Box<dyn Fn(&mut Prng) -> anyhow::Result<Option<B>> + 'a>;
-
-/// The boards a draw picks from.
-pub enum Population<'a, B> {
-    /// `size` boards; `unrank(i)` is the board of index `i` in `0..size`.
-    Listed {
-        /// How many boards there are.
-        size: u64,
-        /// The board of an index.
-        unrank: Box<dyn Fn(u64) -> anyhow::Result<B> + 'a>,
-    },
-    /// Boards of unknown number, drawn by `draw`, which returns a board uniform over the
-    /// population, or `None` for a rejected try.
-    Sampled {
-        /// One try.
-        draw: Try<'a, B>,
-        /// How many tries before giving up.
-        attempts: u64,
-    },
-}
-
-/// One puzzle's boards: what to draw from, and how the judge's input writes them.
-pub trait Drawer {
-    /// A board of the judge's input.
-    type Board: Clone + Eq + Hash;
-
-    /// The puzzle's label.
-    fn label(&self) -> &'static str;
-
-    /// The boards whose answer is exactly `distance` (every solvable board when `None`),
-    /// described for an error message (`boards at distance 31`), or why there are none.
-    fn population(&self, distance: Option<u32>) -> anyhow::Result<(String, Population<'_, Self::Board>)>;
-
-    /// Writes `boards` in the judge's input format; `judge_input` adds the header or
-    /// terminator the judge needs.
-    fn write_boards(&self, out: &mut dyn Write, boards: &[Self::Board], judge_input: bool) -> io::Result<()>;
-}
-
 /// Draws `args.count` boards with `drawer` and writes them to `out`.
 pub fn run<D: Drawer>(drawer: &D, args: &RandomArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.seed.is_none() {
         errln!("puzzle-tables: random {}: --seed {seed}", drawer.label());
     }
-    let (name, population) = drawer.population(args.distance)?;
-    let boards = draw(population, args.count, &mut Prng::new(seed), &format!("{} {name}", drawer.label()))?;
+    let boards = draw_boards(drawer, args.distance, args.count, seed)?;
     drawer.write_boards(out, &boards, args.judge_input)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// `count` distinct boards of `population`, in the order drawn.
-pub fn draw<B: Clone + Eq + Hash>(
-    population: Population<'_, B>,
-    count: u64,
-    prng: &mut Prng,
-    name: &str,
-) -> anyhow::Result<Vec<B>> {
-    match population {
-        Population::Listed { size, unrank } => {
-            if count > size {
-                bail!("asked for {count} boards, but there are only {size} {name}");
-            }
-            distinct_indices(size, count, prng).into_iter().map(unrank).collect()
-        }
-        Population::Sampled { draw, attempts } => {
-            let mut seen = HashSet::new();
-            let mut boards = Vec::new();
-            for _ in 0..attempts {
-                if boards.len() as u64 == count {
-                    break;
-                }
-                if let Some(board) = draw(prng)? {
-                    if seen.insert(board.clone()) {
-                        boards.push(board);
-                    }
-                }
-            }
-            if (boards.len() as u64) < count {
-                let found = boards.len();
-                bail!("asked for {count} boards, but {attempts} random draws found only {found} distinct {name}");
-            }
-            Ok(boards)
-        }
-    }
-}
-
-/// `count` distinct indices uniform in `0..size`, in a uniformly random order: the first
-/// `count` steps of a Fisher-Yates shuffle of `0..size`, with only the moved slots stored.
-fn distinct_indices(size: u64, count: u64, prng: &mut Prng) -> Vec<u64> {
-    let mut moved: HashMap<u64, u64> = HashMap::new();
-    let mut picked = Vec::with_capacity(usize::try_from(count).unwrap_or(0));
-    for i in 0..count {
-        let j = i + prng.below(size - i);
-        let at_j = moved.get(&j).copied().unwrap_or(j);
-        let at_i = moved.get(&i).copied().unwrap_or(i);
-        moved.insert(j, at_i);
-        picked.push(at_j);
-    }
-    picked
 }
 
 /// A seed from the clock, for a run without `--seed`.
 pub fn clock_seed() -> u64 {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     now.as_secs() ^ u64::from(now.subsec_nanos()) << 32
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn indices_are_distinct_and_cover_a_small_population() {
-        let mut prng = Prng::new(5);
-        let mut all = distinct_indices(50, 50, &mut prng);
-        all.sort_unstable();
-        assert_eq!(all, (0..50).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn asking_for_more_than_a_population_holds_names_its_size() {
-        let population = Population::Listed { size: 2, unrank: Box::new(Ok) };
-        let error = draw(population, 3, &mut Prng::new(1), "boards at distance 31").unwrap_err();
-        assert_eq!(error.to_string(), "asked for 3 boards, but there are only 2 boards at distance 31");
-    }
 }

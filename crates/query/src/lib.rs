@@ -78,6 +78,7 @@ pub mod format;
 pub mod magic_cube;
 mod map;
 pub mod prng;
+pub mod random;
 pub mod rotation;
 pub mod scramble;
 mod table;
