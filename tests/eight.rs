@@ -46,6 +46,23 @@ fn check_against_bfs(cells: Cells) {
 }
 
 #[test]
+fn every_boards_distance_lookup_is_its_bfs_distance() {
+    let mut solvable = 0;
+    for rank in 0..puzzle_tables_models::eight::SOLVABLE_BOARDS {
+        let board = Board::unrank(rank).unwrap();
+        let expected = bfs_distances().get(&board.cells()).copied();
+        assert_eq!(table().distance(&board).unwrap(), expected, "{board}");
+        solvable += 1;
+        // Swapping two tiles makes a board of the other parity: never solvable.
+        let mut cells = board.cells();
+        let (first, second) = if cells[0] != 0 && cells[1] != 0 { (0, 1) } else { (7, 8) };
+        cells.swap(first, second);
+        assert_eq!(table().distance(&Board::from_cells(cells).unwrap()).unwrap(), None);
+    }
+    assert_eq!(solvable, bfs_distances().len());
+}
+
+#[test]
 fn thousands_of_random_boards_agree_with_bfs() {
     let mut rng = fastrand::Rng::with_seed(1043);
     for _ in 0..5000 {

@@ -286,6 +286,11 @@ class Cube(PuzzleTables):
         return self._tables.scrambles(count, _seed(seed))
 
 
+def _whole(value: Any, bits: int) -> bool:
+    """Whether ``value`` is an int (not a bool) in ``0..2**bits``."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**bits
+
+
 def _seed(seed: Optional[int]) -> int:
     """``seed``, or 64 bits from the operating system."""
     return _random.SystemRandom().getrandbits(64) if seed is None else seed
@@ -337,6 +342,62 @@ class Tables:
     def path(self) -> str:
         """The tables directory."""
         return os.fspath(self._inner.path)
+
+    def random(
+        self,
+        puzzle: str,
+        distance: Optional[int] = None,
+        count: int = 1,
+        seed: Optional[int] = None,
+        *,
+        start: Optional[Tuple[int, int]] = None,
+    ) -> List[str]:
+        """``count`` distinct boards of ``puzzle`` drawn uniformly at random from those whose
+        answer is exactly ``distance`` moves (default: from every solvable board), each as
+        ``puzzle-tables random PUZZLE --distance D --seed SEED`` prints it (the same seed,
+        the same boards). Cubic: a board is the start cell's ``x y`` line and the pattern's
+        rows, from ``start`` (default: any start cell). The cube (no distance): fair
+        random-state cubes as facelet strings, as ``fair_cubes``. Raises ``InvalidBoard``
+        when no board lies at ``distance`` or fewer than ``count`` do."""
+        return self._random(puzzle, distance, count, seed, start)[0]
+
+    def random_boards(
+        self,
+        puzzle: str,
+        n: int,
+        distance: Optional[int] = None,
+        seed: Optional[int] = None,
+        *,
+        start: Optional[Tuple[int, int]] = None,
+    ) -> np.ndarray:
+        """The boards ``random`` draws, as an ``(n, columns)`` int64 array in the row layout
+        of the puzzle's ``distances`` (cubic: ``start`` is required, as ``distances`` takes
+        it; the cube: ``random_cubes``)."""
+        if puzzle == "cubic" and start is None:
+            raise InvalidBoard(
+                "cubic boards: random_boards needs start=(x, y), the start cell its rows are "
+                "patterns from (as distances takes it)"
+            )
+        return self._random(puzzle, distance, n, seed, start)[1]
+
+    def _random(self, puzzle, distance, count, seed, start):
+        if puzzle == "cube":
+            if distance is not None:
+                raise InvalidBoard("cube boards are drawn at no distance: fair random-state cubes")
+            cubes = fair_cubes(count, _seed(seed))
+            return cubes, facelet_rows(cubes)
+        self.puzzle(puzzle)
+        for name, value, bits in (("count", count, 64), ("distance", distance, 32), ("seed", seed, 64)):
+            if value is not None and not _whole(value, bits):
+                raise InvalidBoard(f"{name}: expected a whole number from 0 to 2**{bits} - 1, found {value!r}")
+        texts, rows = self._inner.random(
+            puzzle,
+            count,
+            _seed(seed),
+            distance=distance,
+            start=None if start is None else tuple(start),
+        )
+        return texts, rows.reshape(len(texts), self.puzzle(puzzle).columns)
 
     def puzzle(self, label: str) -> PuzzleTables:
         """The puzzle named ``label`` (``eight``, ``cubic``, ``rotation``, ``magic-cube``,

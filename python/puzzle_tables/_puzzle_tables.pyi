@@ -44,6 +44,15 @@ class Tables:
         metric: str = "htm",
         max_moves: Optional[int] = None,
     ) -> npt.NDArray[np.int64]: ...
+    def random(
+        self,
+        puzzle_label: str,
+        count: int,
+        seed: int,
+        *,
+        distance: Optional[int] = None,
+        start: Optional[Tuple[int, int]] = None,
+    ) -> Tuple[List[str], npt.NDArray[np.int64]]: ...
     def scrambles(self, count: int, seed: int) -> List[Tuple[str, str]]: ...
 
 def default_dir() -> Optional[os.PathLike[str]]: ...

@@ -190,6 +190,19 @@ def is_solved(facelets: str) -> bool:
     return all(len(set(facelets[9 * f : 9 * f + 9])) == 1 for f in range(6))
 
 
+def quarter_turn_distance(facelets: str, limit: int) -> int:
+    """The fewest quarter turns that solve ``facelets``, by breadth-first search from it
+    (for cubes near solved)."""
+    frontier = {facelets}
+    seen = set(frontier)
+    for depth in range(limit + 1):
+        if any(is_solved(state) for state in frontier):
+            return depth
+        frontier = {turn(state, face + way) for state in frontier for face in FACES for way in ("", "'")} - seen
+        seen |= frontier
+    raise ValueError("beyond the limit")
+
+
 def quarter_turns(moves: Sequence[str]) -> int:
     return sum(2 if move.endswith("2") else 1 for move in moves)
 

@@ -4,6 +4,7 @@ answers; bad inputs raise the command line's messages."""
 
 import os
 import random
+import subprocess
 import threading
 
 import numpy as np
@@ -338,3 +339,106 @@ def test_cubic_answers_replay_to_the_pattern_in_the_bfs_distance(tables):
             replayed = reference.cubic_roll(replayed, roll)
         assert reference.cubic_pattern(replayed) == pattern
         assert answer.distance == len(answer.moves) == reference.cubic_distance(start, pattern, 6)
+
+
+# Drawing boards: the command line's `random`, through the same Rust code.
+
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+#: What `puzzle-tables random` prints between two boards.
+SEPARATOR = {"eight": "\n", "cubic": "\n", "rotation": "\n", "magic-cube": "\n\n", "fifteen": "\n\n"}
+
+
+@pytest.fixture(scope="module")
+def cli_random(tables_dir):
+    """``puzzle-tables random ARGS...`` on the same tables: its standard output. The binary
+    is $PUZZLE_TABLES_BIN, else the repository's debug build."""
+    binary = os.environ.get("PUZZLE_TABLES_BIN") or os.path.join(REPOSITORY, "target", "debug", "puzzle-tables")
+    if not os.path.exists(binary):
+        pytest.fail(f"no puzzle-tables binary at {binary}: build it (cargo build) or set PUZZLE_TABLES_BIN")
+
+    def run(*args):
+        command = [binary, "--tables", tables_dir, "random", *args]
+        return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+
+    return run
+
+
+@pytest.mark.parametrize(
+    "puzzle, distance, count",
+    [
+        ("eight", 20, 7),
+        ("eight", None, 7),
+        ("cubic", 5, 7),
+        ("rotation", 2, 7),
+        ("rotation", 7, 3),
+        ("rotation", None, 3),
+        ("magic-cube", 3, 5),
+        ("fifteen", 12, 7),
+        ("fifteen", None, 7),
+        ("fifteen", 30, 1),
+    ],
+)
+def test_random_draws_what_the_command_line_draws(tables, cli_random, puzzle, distance, count):
+    args = [puzzle, "--count", str(count), "--seed", "24"]
+    if distance is not None:
+        args += ["--distance", str(distance)]
+    boards = tables.random(puzzle, distance, count, seed=24)
+    assert SEPARATOR[puzzle].join(boards) + "\n" == cli_random(*args)
+    assert len(set(boards)) == count
+    if puzzle != "cubic":
+        rows = tables.random_boards(puzzle, count, distance, seed=24)
+        assert rows.shape == (count, tables.puzzle(puzzle).columns) and rows.dtype == np.int64
+        # The magic cube's text is the judge's net, which `solve` does not read: its rows'
+        # facelets are answered instead.
+        singles = boards if puzzle != "magic-cube" else ["".join("URFDLB"[c] for c in row) for row in rows]
+        assert tables.puzzle(puzzle).distances(rows).tolist() == [tables.puzzle(puzzle).distance(b) for b in singles]
+
+
+def test_random_cubic_from_a_start_cell_is_the_command_lines(tables, cli_random):
+    boards = tables.random("cubic", 6, 4, seed=5, start=(3, 2))
+    assert "\n".join(boards) + "\n" == cli_random("cubic", "--distance", "6", "--count", "4", "--seed", "5", "--start", "3,2")
+    rows = tables.random_boards("cubic", 4, 6, seed=5, start=(3, 2))
+    assert ["".join("EWRB"[c] for c in row) for row in rows] == [b.split("\n", 1)[1].replace("\n", "").replace(" ", "") for b in boards]
+
+
+def test_drawn_boards_lie_at_their_distance_by_the_models(tables, eight_bfs):
+    for distance in (0, 9, 31):
+        rows = tables.random_boards("eight", 2 if distance else 1, distance, seed=distance)
+        assert [eight_bfs[tuple(row)] for row in rows.tolist()] == [distance] * len(rows)
+    rows = tables.random_boards("eight", 300, seed=3)
+    assert len({tuple(row) for row in rows.tolist()}) == 300 and all(tuple(r) in eight_bfs for r in rows.tolist())
+    for row in tables.random_boards("fifteen", 6, 14, seed=1).tolist():
+        assert reference.fifteen_distance(row) == 14
+    for row in tables.random_boards("rotation", 4, 2, seed=2).tolist():
+        assert reference.rotation_distance(row, 3) == 2
+    for row in tables.random_boards("cubic", 4, 4, seed=3, start=(2, 1)).tolist():
+        pattern = "".join("EWRB"[c] for c in row)
+        assert reference.cubic_distance((2, 1), " ".join(pattern[i : i + 3] for i in (0, 3, 6)), 5) == 4
+    for row in tables.random_boards("magic-cube", 4, 3, seed=4).tolist():
+        assert reference.quarter_turn_distance("".join("URFDLB"[c] for c in row), 3) == 3
+    cubes = tables.random_boards("cube", 3, seed=6)
+    assert cubes.tolist() == puzzle_tables.random_cubes(3, seed=6).tolist()
+    assert tables.random("cube", count=3, seed=6) == puzzle_tables.fair_cubes(3, 6)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda t: t.random("eight", 32), "no eight-puzzle board is 32 moves from the goal"),
+        (lambda t: t.random("eight", 31, count=3), "asked for 3 boards, but there are only 2 eight boards at distance 31"),
+        (lambda t: t.random("rotation", 30), "no rotation-game symbol is 30 moves from the centre"),
+        (lambda t: t.random("magic-cube", 9), "--distance 9 is beyond it"),
+        (lambda t: t.random("fifteen", 70), "--distance 70 is too deep"),
+        (lambda t: t.random("chess"), "unknown puzzle 'chess'"),
+        (lambda t: t.random("eight", count=-1), "count: expected a whole number"),
+        (lambda t: t.random("eight", 2.5), "distance: expected a whole number"),
+        (lambda t: t.random("eight", seed=2**64), "seed: expected a whole number"),
+        (lambda t: t.random("cube", 3), "cube boards are drawn at no distance"),
+        (lambda t: t.random("cubic", start=(0, 2)), "expected X,Y with X and Y from 1 to 3"),
+        (lambda t: t.random_boards("cubic", 3, 2), "random_boards needs start"),
+    ],
+)
+def test_bad_draws_are_refused_naming_why(tables, call, message):
+    with pytest.raises(InvalidBoard, match=message):
+        call(tables)

@@ -51,10 +51,10 @@ fn eight_board(row: ArrayView1<'_, i64>) -> Option<Result<Board, BoardError>> {
     Some(Board::from_cells(cells))
 }
 
-/// A board's distance from the answerer's eight-puzzle table (the walk its answer takes).
+/// A board's distance from the answerer's eight-puzzle table (one lookup: the length of
+/// the walk its answer takes).
 fn eight_distance(answerer: &Answerer, board: &Board) -> Result<i64, AnswerError> {
-    let moves = answerer.eight()?.optimal_moves(board)?;
-    Ok(moves.map_or(-1, |moves| moves.len() as i64))
+    Ok(answerer.eight()?.distance(board)?.map_or(-1, i64::from))
 }
 
 /// The number a batch gives for `answer`: the distance, or for the cube the solution's

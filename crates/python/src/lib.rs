@@ -14,6 +14,7 @@
 mod batch;
 mod errors;
 mod options;
+mod random;
 mod tables;
 
 use pyo3::prelude::*;

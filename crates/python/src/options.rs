@@ -37,15 +37,18 @@ pub fn puzzle(label: &str) -> PyResult<Puzzle> {
     })
 }
 
+/// The cubic start cell `(x, y)`, 1 to 3 each.
+pub fn cell((x, y): (u32, u32)) -> PyResult<Cell> {
+    Cell::from_xy(x, y).ok_or_else(|| invalid(format!("expected X,Y with X and Y from 1 to 3, found {x},{y}")))
+}
+
 /// The answer path's options for `keywords`.
 pub fn answer_options(keywords: &Keywords<'_>) -> PyResult<AnswerOptions> {
     let metric = Metric::ALL
         .into_iter()
         .find(|metric| metric.label() == keywords.metric)
         .ok_or_else(|| invalid(format!("unknown metric {:?}: expected htm or qtm", keywords.metric)))?;
-    let start = keywords.start.map(|(x, y)| {
-        Cell::from_xy(x, y).ok_or_else(|| invalid(format!("expected X,Y with X and Y from 1 to 3, found {x},{y}")))
-    });
+    let start = keywords.start.map(cell);
     Ok(AnswerOptions {
         steps: keywords.steps,
         children: keywords.children,

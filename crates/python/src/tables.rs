@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use numpy::{PyArray1, PyReadonlyArray2};
+use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 use puzzle_tables_generator::{write_tables, Progress};
@@ -14,8 +14,8 @@ use puzzle_tables_query::cube::{moves_text, Cube};
 use puzzle_tables_query::scramble::{scrambles_of, FairStates};
 use puzzle_tables_query::{check_entries, optional_tables_of, tables_of, Puzzle, Table, TableErrorKind};
 
-use crate::options::{answer_options, puzzle, Keywords};
-use crate::{batch, errors, Tables};
+use crate::options::{answer_options, cell, puzzle, Keywords};
+use crate::{batch, errors, random, Tables};
 
 #[pymethods]
 impl Tables {
@@ -83,6 +83,25 @@ impl Tables {
         let rows = boards.as_array();
         let found = py.detach(|| batch::distances(&self.answerer, puzzle, rows, &options))?;
         Ok(PyArray1::from_vec(py, found))
+    }
+
+    /// `count` distinct boards of `puzzle` drawn uniformly from those exactly `distance`
+    /// moves from the goal (any solvable board when `None`), from the stream of `seed`, as
+    /// `puzzle-tables random PUZZLE --seed SEED` draws them: each board's text as it prints
+    /// it, and the boards as a `(count, columns)` array of batch rows. Cubic: patterns
+    /// from `start` (every start cell when `None`). Drawn without the GIL.
+    #[pyo3(signature = (puzzle_label, count, seed, *, distance=None, start=None))]
+    fn random<'py>(
+        &self,
+        py: Python<'py>,
+        puzzle_label: &str,
+        count: u64,
+        seed: u64,
+        distance: Option<u32>,
+        start: Option<(u32, u32)>,
+    ) -> PyResult<(Vec<String>, Bound<'py, PyArray2<i64>>)> {
+        let request = random::Request { distance, count, seed, start: start.map(cell).transpose()? };
+        random::random(py, &self.answerer, puzzle(puzzle_label)?, request)
     }
 
     /// `count` fair scrambles from the stream of `seed`, as `puzzle-tables scramble cube
