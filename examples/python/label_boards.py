@@ -17,6 +17,7 @@ runs on this machine. Prints boards per second; ``--out`` saves boards and label
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from typing import Optional, Sequence, Tuple
 
@@ -77,13 +78,16 @@ def walked_boards(count: int, moves: int, rng: np.random.Generator) -> np.ndarra
 
 
 class OpenTables(WorkerPlugin):
-    """Opens the tables once on each worker as it joins."""
+    """Opens the tables once on each worker as it joins, and the fifteen puzzle's databases
+    with them: they are opened (and their checksums verified) on first use, which would
+    otherwise fall into the worker's first task."""
 
     def __init__(self, path: Optional[str]) -> None:
         self.path = path
 
     def setup(self, worker) -> None:
         worker.puzzle_tables = puzzle_tables.Tables.open(self.path)
+        worker.puzzle_tables.fifteen.distances(GOAL.reshape(1, -1))
 
 
 def label(chunk: np.ndarray) -> np.ndarray:
@@ -91,12 +95,31 @@ def label(chunk: np.ndarray) -> np.ndarray:
     return get_worker().puzzle_tables.fifteen.distances(chunk)
 
 
-def label_on(client: Client, boards: np.ndarray, tables: Optional[str], chunk: int) -> np.ndarray:
-    """Every board's distance, labelled on the cluster of ``client``, in order."""
+def open_tables(client: Client, tables: Optional[str]) -> None:
+    """Opens the tables on every worker of ``client``'s cluster, now and as others join."""
     client.register_plugin(OpenTables(tables), name="puzzle-tables")
+
+
+def label_on(client: Client, boards: np.ndarray, chunk: int) -> np.ndarray:
+    """Every board's distance, labelled on the cluster of ``client`` (its workers' tables
+    opened by ``open_tables``), in order."""
     chunks = [boards[i : i + chunk] for i in range(0, len(boards), chunk)]
     futures = client.map(label, chunks, pure=False)
     return np.concatenate(client.gather(futures)) if chunks else np.empty(0, dtype=np.int64)
+
+
+def local_cluster(workers: int) -> LocalCluster:
+    """A cluster of ``workers`` processes on this machine, one Dask thread each, whose
+    batches share the cores: each labels on cores/workers threads (``RAYON_NUM_THREADS``),
+    not on every core, which would put workers x cores threads on the cores."""
+    threads = max(1, (os.cpu_count() or 1) // workers)
+    return LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        env={"RAYON_NUM_THREADS": str(threads)},
+    )
 
 
 def parse(argv: Optional[Sequence[str]]) -> argparse.Namespace:
@@ -120,11 +143,12 @@ def main(argv: Optional[Sequence[str]] = None) -> Tuple[np.ndarray, np.ndarray]:
     if args.scheduler:
         client = Client(args.scheduler)
     else:
-        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = local_cluster(args.workers)
         client = Client(cluster)
     with client:
+        open_tables(client, args.tables)
         started = time.perf_counter()
-        labels = label_on(client, boards, args.tables, args.chunk)
+        labels = label_on(client, boards, args.chunk)
         elapsed = time.perf_counter() - started
     if not args.scheduler:
         cluster.close()
