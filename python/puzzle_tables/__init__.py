@@ -380,7 +380,15 @@ class Tables:
             )
         return self._random(puzzle, distance, n, seed, start)[1]
 
-    def _random(self, puzzle, distance, count, seed, start):
+    def _random(
+        self,
+        puzzle: str,
+        distance: Optional[int],
+        count: int,
+        seed: Optional[int],
+        start: Optional[Tuple[int, int]],
+    ) -> Tuple[List[str], np.ndarray]:
+        """The boards ``random`` draws: their texts and their rows."""
         if puzzle == "cube":
             if distance is not None:
                 raise InvalidBoard("cube boards are drawn at no distance: fair random-state cubes")
