@@ -194,6 +194,10 @@ struct GenArgs {
     /// 4 GB of memory) instead of the default 6-6-3.
     #[arg(long, value_parser = fifteen::partition_parser())]
     partition: Option<puzzle_tables_query::fifteen::Partition>,
+    /// Cube: build the optional large set (564 MB, a few minutes; face-turn solves read it
+    /// when present) instead of the default tables.
+    #[arg(long)]
+    large: bool,
 }
 
 /// Names people write for a puzzle whose label is another, and that label: clap's own
@@ -321,11 +325,20 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Puzzle::Cube => cube::stats(&tables, args.json),
             unknown => anyhow::bail!("unknown puzzle {unknown}: this build of stats does not know it"),
         },
-        Command::Gen(GenArgs { puzzles, partition: Some(partition) }) => {
+        Command::Gen(GenArgs { puzzles, partition: Some(partition), large: false }) => {
             if puzzles != [Puzzle::Fifteen] {
                 anyhow::bail!("--partition is for `gen fifteen` alone");
             }
             tables.generate_partition(partition)
+        }
+        Command::Gen(GenArgs { puzzles, partition: None, large: true }) => {
+            if puzzles != [Puzzle::Cube] {
+                anyhow::bail!("--large is for `gen cube` alone");
+            }
+            tables.generate_large_cube()
+        }
+        Command::Gen(GenArgs { partition: Some(_), large: true, .. }) => {
+            anyhow::bail!("--partition (fifteen) and --large (cube) are for one puzzle each")
         }
         Command::Gen(args) => tables.generate_all(&args.puzzles),
         Command::Verify => tables.verify_all(),

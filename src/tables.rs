@@ -140,6 +140,14 @@ impl TablesDir {
         Ok(ExitCode::SUCCESS)
     }
 
+    /// `gen cube --large`: builds the cube's optional large set.
+    pub fn generate_large_cube(&self) -> anyhow::Result<ExitCode> {
+        let started = Instant::now();
+        self.generate_with(|progress| Ok(puzzle_tables_generator::cube::build_large_tables(progress)))?;
+        self.report_built(&optional_tables_of(Puzzle::Cube), "cube, the large set", started)?;
+        Ok(ExitCode::SUCCESS)
+    }
+
     /// Reports each file of `specs` and how long building `what` took since `started`.
     fn report_built(&self, specs: &[TableSpec], what: &str, started: Instant) -> io::Result<()> {
         let elapsed = started.elapsed();
@@ -314,6 +322,8 @@ fn rebuild_hint(error: &TableError) -> String {
     let owns = |specs: Vec<TableSpec>| specs.iter().any(|spec| *spec.file_name() == *name);
     let gen = if owns(Partition::SevenEight.specs()) {
         "gen fifteen --partition 7-8` (minutes, about 4 GB of memory)".to_string()
+    } else if owns(optional_tables_of(Puzzle::Cube)) {
+        "gen cube --large` (a few minutes, about 1 GB of memory)".to_string()
     } else {
         match Puzzle::ALL.iter().find(|&&puzzle| owns(tables_of(puzzle))) {
             Some(puzzle) => format!("gen {puzzle}`"),

@@ -108,6 +108,48 @@ fn the_answers_are_the_same_on_any_number_of_threads() {
     assert_eq!(refused.status.code(), Some(2), "{}", stderr_of(&refused));
 }
 
+/// A tables directory with the test run's default cube tables (and the magic cube's, which
+/// `solve cube` consults first) and the large set of the
+/// default tables directory (`$PUZZLE_TABLES_DIR`, else the per-user one), linked, when the
+/// large set is there: `cargo test` cannot build it in its time (`gen cube --large`).
+fn tables_with_the_large_set() -> Option<tempfile::TempDir> {
+    let large = puzzle_tables_query::optional_tables_of(Puzzle::Cube);
+    let installed = puzzle_tables_query::default_dir()?;
+    if !large.iter().all(|spec| installed.join(spec.file_name()).is_file()) {
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let tables_of = |puzzle| puzzle_tables_query::tables_of(puzzle);
+    for spec in [Puzzle::Cube, Puzzle::MagicCube].into_iter().flat_map(tables_of) {
+        std::os::unix::fs::symlink(tables().join(spec.file_name()), dir.path().join(spec.file_name())).unwrap();
+    }
+    for spec in large {
+        std::os::unix::fs::symlink(installed.join(spec.file_name()), dir.path().join(spec.file_name())).unwrap();
+    }
+    Some(dir)
+}
+
+#[test]
+fn the_large_set_when_present_is_used_and_gives_the_same_answers() {
+    let Some(large) = tables_with_the_large_set() else {
+        eprintln!("no large cube set in the default tables directory: the search with it is not run");
+        return;
+    };
+    let solver = puzzle_tables_query::Tables::open(large.path()).unwrap().cube().unwrap();
+    assert!(solver.has_large_tables(), "present, so used");
+    let cubes = random_cubes(25, 200);
+    let input = lines_of(&cubes);
+    let without = answers(&solve(&["--threads", "1", "-"], &input));
+    for threads in ["1", "3"] {
+        let args = ["--threads", threads, "-"];
+        let with = answers(&run_with_input(binary(large.path()).args(["solve", "cube"]).args(args), &input));
+        assert_eq!(with, without, "{threads} threads");
+    }
+    for (cube, answer) in cubes.iter().zip(&without) {
+        assert!(solving_turns(cube, answer).len() <= MOST_FACE_TURNS, "{answer}");
+    }
+}
+
 #[test]
 fn htm_is_the_default_metric() {
     let cubes = random_cubes(3, 20);
@@ -484,6 +526,12 @@ fn stats_cube_counts_every_phase_one_entry_in_both_metrics() {
     assert_eq!(quarter_turns.iter().sum::<u64>(), entries, "{quarter_turns:?}");
     // Phase 1 needs at most 12 face turns (Kociemba); the solved class and twist alone are in G1.
     assert_eq!((face_turns.len(), face_turns[0], quarter_turns[0]), (13, 1, 1), "{face_turns:?} {quarter_turns:?}");
+    // A half turn is two quarter turns: some entries need more quarter turns than face turns
+    // (the two counts are the two metrics' tables, not one table twice).
+    assert!(quarter_turns.len() > face_turns.len(), "{face_turns:?} {quarter_turns:?}");
+    // Every entry two quarter turns out is two face turns out, and F R2 is two face turns
+    // but three quarter turns out.
+    assert!(face_turns[2] > quarter_turns[2], "{face_turns:?} {quarter_turns:?}");
     let files: u64 = puzzle_tables_query::tables_of(Puzzle::Cube)
         .iter()
         .map(|spec| std::fs::metadata(dir.join(spec.file_name())).unwrap().len())

@@ -13,7 +13,11 @@
 //! timed alone, in wall time; every answer is replayed on the test model and its length
 //! counted there. Memory is the growth of this process's resident set (`VmRSS`) over each
 //! solver's opening and its 1,000 cubes: ours reads its table files into memory, the anchor
-//! computes its tables in memory at its first call (timed as its generation). Last, the one-cube command
+//! computes its tables in memory at its first call (timed as its generation). Then the
+//! release binary adds the large set (`gen cube --large`, timed), and ours solves the same
+//! cubes at most 20 face turns with it, on one thread and on two (the same answer lengths as
+//! without it, checked here; the same answers, checked by `tests/cube.rs`); its column's
+//! tables and generation count both sets. Last, the one-cube command
 //! `solve cube FACELETS`, process start included. One Markdown table, then the aims,
 //! met or not.
 
@@ -26,8 +30,8 @@ use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use puzzle_tables_query::cube::{moves_text, specs, Facelets, Metric};
-use puzzle_tables_query::Tables;
+use puzzle_tables_query::cube::{large_specs, moves_text, specs, Facelets, Metric};
+use puzzle_tables_query::{TableSpec, Tables};
 
 use crate::bench::{duration, load_average, median, median_command_ms, proc_field, write_marked, COMMAND_RUNS};
 use crate::fifteen_bench::timed_with_peak_memory;
@@ -68,7 +72,7 @@ pub fn bench(cubes: usize, out: Option<&Path>) -> anyhow::Result<()> {
     let mut gen = Command::new(&binary);
     gen.arg("--tables").arg(&tables).args(["gen", "cube"]);
     let (generation_seconds, generation_peak_bytes) = timed_with_peak_memory(&mut gen)?;
-    let tables_on_disk = table_bytes(&tables)?;
+    let tables_on_disk = table_bytes(&tables, &specs())?;
 
     println!("solving {count} cubes with ours");
     let resident_before = resident_bytes();
@@ -100,6 +104,44 @@ pub fn bench(cubes: usize, out: Option<&Path>) -> anyhow::Result<()> {
     }
     let ours_resident = resident_bytes().zip(resident_before).map(|(after, before)| after.saturating_sub(before));
     runs.iter_mut().for_each(|run| run.resident_bytes = ours_resident);
+    drop(solver);
+
+    println!("building the cube's large set");
+    let mut gen = Command::new(&binary);
+    gen.arg("--tables").arg(&tables).args(["gen", "cube", "--large"]);
+    let (large_seconds, large_peak_bytes) = timed_with_peak_memory(&mut gen)?;
+    let large_on_disk = table_bytes(&tables, &large_specs())?;
+    println!("solving {count} cubes with ours and the large set");
+    let resident_before = resident_bytes();
+    let mut solver = Tables::open(&tables)?.cube()?;
+    if !solver.has_large_tables() {
+        bail!("the large set was built but the solver does not use it");
+    }
+    for threads in [1, THREADS] {
+        solver = solver.with_threads(threads);
+        let (seconds, lengths) = solve_all(&cubes, false, |text| {
+            let cube =
+                Facelets::from_urfdlb(text).and_then(|f| f.cube()).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
+            let moves = solver.solve(&cube, Metric::Htm, 20).context("no solution within the bound")?;
+            Ok(moves_text(&moves))
+        })?;
+        if lengths != runs[0].lengths {
+            bail!("ours answered differently with the large set than without it");
+        }
+        runs.push(Run {
+            name: format!("ours + large set, HTM ≤ 20, {}", plural_threads(threads)),
+            seconds,
+            lengths,
+            bound: 20,
+            tables_on_disk: Some(tables_on_disk + large_on_disk),
+            resident_bytes: None,
+            generation_seconds: generation_seconds + large_seconds,
+            generation_peak_bytes: large_peak_bytes,
+        });
+    }
+    let large_resident = resident_bytes().zip(resident_before).map(|(after, before)| after.saturating_sub(before));
+    runs[4..].iter_mut().for_each(|run| run.resident_bytes = large_resident);
+    drop(solver);
 
     println!("solving {count} cubes with the anchor (min2phase)");
     let resident_before = resident_bytes();
@@ -124,7 +166,7 @@ pub fn bench(cubes: usize, out: Option<&Path>) -> anyhow::Result<()> {
     let report = environment(&load_before, count)
         + &table(&runs, count)
         + &format!("\n`solve cube FACELETS` (the first cube), process start included: {one_cube_ms:.2} ms, the median of {COMMAND_RUNS} runs\n\n")
-        + &aims(&runs, one_cube_ms);
+        + &aims(&runs, one_cube_ms, large_seconds);
     println!("\n{report}");
     if let Some(out) = out {
         write_marked(out, &report, MARKERS)?;
@@ -187,10 +229,10 @@ fn resident_bytes() -> Option<u64> {
     Some(kib.trim_end_matches(" kB").trim().parse::<u64>().ok()? * 1024)
 }
 
-/// The size of the cube's table files.
-fn table_bytes(dir: &Path) -> anyhow::Result<u64> {
+/// The size of the table files of `specs` in `dir`.
+fn table_bytes(dir: &Path, specs: &[TableSpec]) -> anyhow::Result<u64> {
     let mut total = 0;
-    for spec in specs() {
+    for spec in specs {
         let path = dir.join(spec.file_name());
         total += std::fs::metadata(&path).with_context(|| format!("cannot read {}", path.display()))?.len();
     }
@@ -246,7 +288,9 @@ fn table(runs: &[Run], count: usize) -> String {
     text
 }
 
-fn aims(runs: &[Run], one_cube_ms: f64) -> String {
+/// The aims; `runs` are ours with the default tables (HTM and QTM on one thread,
+/// then on two), ours with the large set (HTM on one thread, then on two) and the anchor.
+fn aims(runs: &[Run], one_cube_ms: f64, large_seconds: f64) -> String {
     let mut text = String::new();
     let mut aim = |what: String, met: bool| {
         let _ = writeln!(text, "- {} {what}", if met { "met:" } else { "**not met**:" });
@@ -258,7 +302,7 @@ fn aims(runs: &[Run], one_cube_ms: f64) -> String {
         aim(format!("{}: every cube within {} ({longest} at most)", run.name, run.bound), longest <= run.bound);
     }
     // Ours on one thread, then on two: HTM and QTM each.
-    for pair in runs[..runs.len() - 1].chunks(2) {
+    for pair in runs[..4].chunks(2) {
         let (htm, qtm) = (&pair[0], &pair[1]);
         aim(
             format!(
@@ -274,6 +318,24 @@ fn aims(runs: &[Run], one_cube_ms: f64) -> String {
         let slowest = qtm.seconds.iter().copied().fold(0.0, f64::max);
         aim(format!("{}: no cube over 1 s (slowest {})", qtm.name, duration(slowest * 1e9)), slowest <= 1.0);
     }
+    let (large_one, large_two) = (&runs[4], &runs[5]);
+    let aim_median = median_of(&runs[0]) / 5.0;
+    aim(
+        format!("{}: median under 0.1 ms ({})", large_two.name, duration(median_of(large_two) * 1e9)),
+        median_of(large_two) < 1e-4,
+    );
+    aim(
+        format!(
+            "{}: median under the default set's one-thread median / 5 ({} against {})",
+            large_two.name,
+            duration(median_of(large_two) * 1e9),
+            duration(aim_median * 1e9)
+        ),
+        median_of(large_two) < aim_median,
+    );
+    let large_disk = large_one.tables_on_disk.unwrap_or(u64::MAX) - runs[0].tables_on_disk.unwrap_or(0);
+    aim(format!("the large set at most 700 MB on disk ({})", megabytes(large_disk)), large_disk <= 700_000_000);
+    aim(format!("the large set built in at most 10 minutes ({large_seconds:.0} s)"), large_seconds <= 600.0);
     let htm = &runs[0];
     let disk = htm.tables_on_disk.unwrap_or(u64::MAX);
     aim(format!("tables at most 64 MB on disk ({})", megabytes(disk)), disk <= 64_000_000);

@@ -232,7 +232,8 @@ fn build_for_dist(puzzles: &[Puzzle], optional: bool) -> anyhow::Result<PathBuf>
             .args(puzzles.iter().map(|p| p.label())))?;
     }
     // Tables a reader uses when present but never builds on first use: the fifteen
-    // puzzle's 7-8 databases (minutes and about 4 GB of memory to build), shipped here.
+    // puzzle's 7-8 databases (minutes and about 4 GB of memory to build) and the cube's
+    // large set, shipped here.
     if optional && puzzles.contains(&Puzzle::Fifteen) {
         let partition = puzzle_tables_query::fifteen::Partition::SevenEight;
         run(Command::new(release_binary()?).arg("--tables").arg(&dir).args([
@@ -241,6 +242,9 @@ fn build_for_dist(puzzles: &[Puzzle], optional: bool) -> anyhow::Result<PathBuf>
             "--partition",
             partition.label(),
         ]))?;
+    }
+    if optional && puzzles.contains(&Puzzle::Cube) {
+        run(Command::new(release_binary()?).arg("--tables").arg(&dir).args(["gen", "cube", "--large"]))?;
     }
     Ok(dir)
 }

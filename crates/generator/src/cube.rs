@@ -1,7 +1,8 @@
 //! The two-phase cube tables: flip-slice symmetry classes, phase-1 distances by class and
 //! twist in each metric (kept modulo 3) and the entries near G1 as a graph, and for the
 //! phase-2 permutations (corners, U/D edges) their symmetry classes, move tables on the
-//! classes and pair distances by class.
+//! classes and pair distances by class. The optional large set (`gen cube --large`) holds
+//! each phase-1 entry's face-turn distance with the steps of its face turns.
 //!
 //! Each phase-1 walk is a breadth-first search over the 140,908,410 entries (class x twist)
 //! in one byte each, layer by layer, by the moves that cost one in its metric (all 18 face
@@ -22,7 +23,8 @@ use puzzle_tables_models::cube::symmetry::{
 };
 use puzzle_tables_models::cube::{moves_text, Metric, Move};
 use puzzle_tables_query::cube::{
-    near_g1_radius, near_graph_spec, phase1_spec, Permutation, CLASS_FINDER_ROWS, CLASS_FINDER_SPEC, CLASS_MOVES_SPEC,
+    near_g1_radius, near_graph_spec, phase1_spec, phase1_steps_spec, phase1_steps_word, Permutation, CLASS_FINDER_ROWS,
+    CLASS_FINDER_SPEC, CLASS_MOVES_SPEC,
 };
 use puzzle_tables_query::Metadata;
 
@@ -530,6 +532,82 @@ pub fn build_pair_table(
     }
 }
 
+/// The words of the large set's steps table ([`phase1_steps_word`]) for the entries of
+/// class `class`, little-endian into `out` (four bytes an entry): for each face turn, the
+/// neighbour class and symmetry are those of the class's representative, and only the twist
+/// varies, so the neighbours' distances are read from one block of `distances`.
+///
+/// # Panics
+/// If some entry's neighbours are not one step of face turns away: `distances` are not
+/// the phase-1 distances in face turns.
+pub fn phase1_steps_of_class(
+    classes: &FlipSliceClasses,
+    moves: &CoordinateMoves,
+    distances: &[u8],
+    class: usize,
+    out: &mut [u8],
+) {
+    let conjugates = twist_conjugates();
+    let mut children = vec![[0u8; Move::COUNT]; TWISTS];
+    for m in 0..Move::COUNT {
+        let class_sym = classes.after(moves, class, m) as usize;
+        let block = &distances[(class_sym >> 4) * TWISTS..][..TWISTS];
+        for (twist, child) in children.iter_mut().enumerate() {
+            let moved = usize::from(moves.twist[twist * Move::COUNT + m]);
+            child[m] = block[usize::from(conjugates[moved * 16 + (class_sym & 15)])];
+        }
+    }
+    let own = &distances[class * TWISTS..][..TWISTS];
+    for ((bytes, &distance), child) in out.chunks_exact_mut(4).zip(own).zip(&children) {
+        let word = phase1_steps_word(distance, child).expect("face-turn neighbours are one face turn apart");
+        bytes.copy_from_slice(&word.to_le_bytes());
+    }
+}
+
+/// The large set's steps table: every phase-1 entry's distance in face turns and the steps
+/// of its face turns, from the distances of [`phase1_distances`] in face turns. Classes are
+/// shared out to the machine's threads in chunks.
+pub fn build_phase1_steps_table(classes: &FlipSliceClasses, distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
+    const CHUNK: usize = 256;
+    let moves = CoordinateMoves::new();
+    let mut payload = vec![0u8; distances.len() * 4];
+    let chunks = std::sync::Mutex::new(payload.chunks_mut(CHUNK * TWISTS * 4).enumerate());
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let next = chunks.lock().unwrap_or_else(std::sync::PoisonError::into_inner).next();
+                let Some((chunk, out)) = next else { break };
+                for (k, class_out) in out.chunks_exact_mut(TWISTS * 4).enumerate() {
+                    phase1_steps_of_class(classes, &moves, distances, chunk * CHUNK + k, class_out);
+                }
+            });
+        }
+    });
+    BuiltTable {
+        spec: phase1_steps_spec(),
+        metadata: Metadata {
+            description: "cube: for each flip-slice class and corner twist (class x 2,187 + twist), a little-endian \
+                          word: the fewest face turns into <U, D, R2, L2, F2, B2> in bits 0-7, then for each face \
+                          U R F D L B four bits: bit 3 set when its turns' entries are at the distance or one \
+                          further (clear: one closer or at it), bit q-1 set when the turn of q quarter turns leads \
+                          to the larger of the two"
+                .into(),
+            generated_by: format!("{GENERATED_BY} --large"),
+            depth_counts,
+            parameters: vec![("metric".into(), Metric::Htm.label().into())],
+        },
+        payload,
+    }
+}
+
+/// The cube's large set ([`puzzle_tables_query::cube::large_specs`]).
+pub fn build_large_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
+    let classes = flip_slice_classes();
+    let (distances, depth_counts) = phase1_distances(&classes, Metric::Htm, progress);
+    vec![build_phase1_steps_table(&classes, &distances, depth_counts)]
+}
+
 /// Every cube table, in the order of [`puzzle_tables_query::cube::specs`].
 pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
     let classes = flip_slice_classes();
@@ -563,6 +641,7 @@ mod tests {
     use super::*;
     use puzzle_tables_models::cube::symmetry::{conjugate_move, product};
     use puzzle_tables_models::cube::{Cube, Move};
+    use puzzle_tables_query::cube::step_distance_of;
     use std::collections::HashMap;
 
     #[test]
@@ -655,6 +734,47 @@ mod tests {
         }
         check_near_graph(&classes, Metric::Htm, &htm);
         check_near_graph(&classes, Metric::Qtm, &qtm);
+        check_phase1_steps(&classes, &htm);
+    }
+
+    /// The large set's words against raw coordinates: for every coordinate within four face
+    /// turns of G1, each face turn's distance read from its entry's word (the turn
+    /// conjugated by the symmetry to the entry) is the plain search's distance of the turned
+    /// coordinates; far from G1, for 2,000 drawn coordinates, it is the walk's distance of the
+    /// turned coordinates' own entry. The words are built class by class, as the table is.
+    fn check_phase1_steps(classes: &FlipSliceClasses, distances: &[u8]) {
+        let moves = CoordinateMoves::new();
+        let mut words_of: HashMap<usize, Vec<u32>> = HashMap::new();
+        let mut word = |flip_slice: usize, twist: usize| {
+            let at = entry(classes, flip_slice, twist);
+            let words = words_of.entry(at / TWISTS).or_insert_with(|| {
+                let mut out = vec![0u8; TWISTS * 4];
+                phase1_steps_of_class(classes, &moves, distances, at / TWISTS, &mut out);
+                out.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+            });
+            (words[at % TWISTS], classes.class_of[flip_slice] as usize & 15)
+        };
+        let near = near_coordinates(&moves, Metric::Htm, 5);
+        for (&(flip_slice, twist), &distance) in near.iter().filter(|(_, &d)| d <= 4) {
+            let (word, s) = word(flip_slice, twist);
+            assert_eq!(word as u8, distance, "{flip_slice} {twist}");
+            for m in Move::ALL {
+                let next = turned(&moves, (flip_slice, twist), m.index());
+                let read = step_distance_of(word, conjugate_move(m, s).index());
+                assert_eq!(read, near[&next], "flip-slice {flip_slice}, twist {twist}, by {m}");
+            }
+        }
+        let mut rng = 5u64;
+        for _ in 0..2_000 {
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let state = ((rng >> 33) as usize % FLIP_SLICES, (rng >> 13) as usize % TWISTS);
+            let (word, s) = word(state.0, state.1);
+            for m in Move::ALL {
+                let next = turned(&moves, state, m.index());
+                let read = step_distance_of(word, conjugate_move(m, s).index());
+                assert_eq!(read, distances[entry(classes, next.0, next.1)], "state {state:?}, by {m}");
+            }
+        }
     }
 
     /// The near-G1 graph of `metric` against a plain search over raw coordinates: every

@@ -141,6 +141,10 @@ numbered_enum! {
         /// a distance table, its distance and the node each move leads to (the variant names
         /// the metric; see the cube's near-G1 graph).
         NearGraph = 54 => "near-graph",
+        /// For each symmetry class and further coordinate, its exact distance and, for each
+        /// move, whether the move brings it closer, keeps its distance or takes it further
+        /// (the variant names the metric; see the cube's large table set).
+        DistanceSteps = 55 => "distance-steps",
     }
 }
 
@@ -194,7 +198,7 @@ impl Encoding {
 /// class of the corner or U/D edge permutation, the flip-slice class and the corner twist,
 /// the UD-slice permutation) and the metric its distances count. A cube table missing here
 /// is named by its variant's number (and `tests/table_names.rs` fails).
-const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 14] = [
+const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 15] = [
     (TableKind::SymmetryClass, 1, "corner-perm"),
     (TableKind::SymmetryClass, 2, "ud-edge-perm"),
     (TableKind::SymmetryClass, 3, "flip-slice"),
@@ -205,6 +209,7 @@ const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 14] = [
     (TableKind::DistanceMod3, 2, "flip-slice-twist-qtm"),
     (TableKind::NearGraph, 1, "flip-slice-twist-htm"),
     (TableKind::NearGraph, 2, "flip-slice-twist-qtm"),
+    (TableKind::DistanceSteps, 1, "flip-slice-twist-htm"),
     (TableKind::PairDistance, 7, "corner-perm-slice-perm-htm"),
     (TableKind::PairDistance, 8, "ud-edge-perm-slice-perm-htm"),
     (TableKind::PairDistance, 9, "corner-perm-slice-perm-qtm"),

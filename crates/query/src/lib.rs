@@ -114,6 +114,7 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
         TableKind::SymmetryClass | TableKind::CoordinateMoves => cube::check_coordinates(table),
         TableKind::DistanceMod3 => check_residue_counts(table),
         TableKind::NearGraph => cube::check_near_graph(table),
+        TableKind::DistanceSteps => cube::check_steps(table),
     }
 }
 
@@ -195,17 +196,20 @@ pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
 }
 
 /// Tables a puzzle can use but does not build on first use (the fifteen puzzle's 7-8
-/// databases): `verify` checks them when present, `install` accepts them.
+/// databases, the cube's large set): `verify` checks them when present, `install` accepts
+/// them.
 ///
 /// ```
 /// use puzzle_tables_query::{fifteen::Partition, optional_tables_of, Puzzle};
 ///
 /// assert_eq!(optional_tables_of(Puzzle::Fifteen), Partition::SevenEight.specs());
+/// assert_eq!(optional_tables_of(Puzzle::Cube), puzzle_tables_query::cube::large_specs());
 /// assert!(optional_tables_of(Puzzle::Eight).is_empty());
 /// ```
 pub fn optional_tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
     match puzzle {
         Puzzle::Fifteen => fifteen::Partition::SevenEight.specs(),
-        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation | Puzzle::MagicCube | Puzzle::Cube => Vec::new(),
+        Puzzle::Cube => cube::large_specs(),
+        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation | Puzzle::MagicCube => Vec::new(),
     }
 }

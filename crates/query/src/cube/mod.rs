@@ -33,11 +33,18 @@
 //!
 //! The phase-1 coordinates' move tables are computed at start
 //! ([`CoordinateMoves`]).
+//!
+//! The optional large set ([`large_specs`], `gen cube --large`, 564 MB) is one table,
+//! `cube-distance-steps-flip-slice-twist-htm.tbl`: each phase-1 entry's exact distance in
+//! face turns and whether each face turn brings it closer (module `steps`). When it is
+//! present the face-turn search reads one word per node it stands on instead of a residue
+//! per child; the answers are the same.
 
 mod classes;
 mod near;
 mod phase2;
 pub mod search;
+mod steps;
 
 /// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
 pub use puzzle_tables_models::cube::{
@@ -51,12 +58,15 @@ use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES,
 pub(crate) use near::check_near_graph;
 pub use near::{near_g1_radius, near_graph_spec};
 pub use phase2::Permutation;
+pub(crate) use steps::check_steps;
+pub use steps::{phase1_steps_spec, phase1_steps_word, step_distance_of};
 
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
 use classes::{ClassFinder, SymmetricTurns};
 use near::NearG1;
 use phase2::Phase2Tables;
+use steps::Phase1Steps;
 
 /// How many image slices the class finder has rows for (a fact of the cube and of the
 /// generator's choice of symmetries).
@@ -109,6 +119,12 @@ pub fn specs() -> Vec<TableSpec> {
     specs.extend(Permutation::ALL.map(Permutation::moves_spec));
     specs.extend(Metric::ALL.into_iter().flat_map(|m| Permutation::ALL.map(|p| p.distance_spec(m))));
     specs
+}
+
+/// The cube's optional large table set: tables the solver uses when present, built only on
+/// request (`puzzle-tables gen cube --large`).
+pub fn large_specs() -> Vec<TableSpec> {
+    vec![phase1_steps_spec()]
 }
 
 /// Checks that a class or move table's entries are in range (a class below 64,430, a
@@ -168,16 +184,24 @@ pub struct TwoPhaseSolver {
     pub(crate) twist_conjugates: &'static [u16],
     /// The phase-1 entries near G1, as a graph, HTM then QTM.
     near_g1: [NearG1; 2],
+    /// The large set's phase-1 steps in face turns, when present.
+    pub(crate) phase1_steps: Option<Phase1Steps>,
     /// How many threads a search may use ([`TwoPhaseSolver::with_threads`]).
     pub(crate) threads: usize,
 }
 
 impl TwoPhaseSolver {
-    /// Opens every table with `open`. Reading in and checking the two phase-1 tables (56 MB)
-    /// takes about as long as computing the small tables, so a second thread does it.
+    /// Opens every table with `open`, and the large set's when present. Reading in and
+    /// checking the two phase-1 tables (56 MB) takes about as long as computing the small
+    /// tables, so a second thread does it.
     pub(crate) fn open_with(open: impl Fn(&TableSpec) -> Result<Table, TableError> + Sync) -> Result<Self, TableError> {
         std::thread::scope(|scope| {
             let phase1 = scope.spawn(|| Ok([open(&phase1_spec(Metric::Htm))?, open(&phase1_spec(Metric::Qtm))?]));
+            let phase1_steps = match open(&phase1_steps_spec()) {
+                Ok(table) => Some(Phase1Steps::open(table)?),
+                Err(error) if matches!(error.kind(), crate::TableErrorKind::Missing) => None,
+                Err(error) => return Err(error),
+            };
             let phase2 = Phase2Tables::open(&open)?;
             let near_g1 = [
                 NearG1::open(&open(&near_graph_spec(Metric::Htm))?, Metric::Htm)?,
@@ -194,6 +218,7 @@ impl TwoPhaseSolver {
                 class_finder,
                 phase2,
                 near_g1,
+                phase1_steps,
                 coordinate_moves,
                 twist_conjugates,
                 threads: 1,
@@ -222,6 +247,18 @@ impl TwoPhaseSolver {
         self
     }
 
+    /// The solver without the large set's tables, as if they were absent (to compare the
+    /// two sets in one run; the answers are the same).
+    pub fn without_large_tables(mut self) -> TwoPhaseSolver {
+        self.phase1_steps = None;
+        self
+    }
+
+    /// Whether the large set's tables are open (and used for face-turn searches).
+    pub fn has_large_tables(&self) -> bool {
+        self.phase1_steps.is_some()
+    }
+
     /// The graph of the phase-1 entries near G1 in `metric`.
     pub(crate) fn near_g1(&self, metric: Metric) -> &NearG1 {
         &self.near_g1[metric as usize]
@@ -240,6 +277,7 @@ impl TwoPhaseSolver {
             + std::iter::once(&self.class_moves)
                 .chain(&self.phase1)
                 .chain(self.phase2.files())
+                .chain(self.phase1_steps.iter().map(Phase1Steps::table))
                 .map(Table::file_len)
                 .sum::<u64>()
     }

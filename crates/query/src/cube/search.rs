@@ -17,6 +17,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::near::{NearG1, NearNode};
 use super::phase2::is_solved;
+use super::steps::{step_distance_of, Phase1Steps};
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
 
 /// Longer than any solution the search can be asked for (`max` is capped to fit).
@@ -162,6 +163,7 @@ impl TwoPhaseSolver {
                 task: 0,
                 found: &plan.found,
                 near: self.near_g1(metric),
+                steps: self.phase1_steps.as_ref().filter(|_| metric == Metric::Htm),
                 start_children: (u32::MAX, [Phase1Node::FAR; Move::COUNT], 0),
             });
             plan.run(&mut searches, max);
@@ -298,6 +300,8 @@ struct Search<'a> {
     /// The plan's first task with a solution: once it is before this one, this one stops.
     found: &'a AtomicUsize,
     near: &'a NearG1,
+    /// The large set's phase-1 steps, when present and the metric is theirs.
+    steps: Option<&'a Phase1Steps>,
     /// The start's children for phase 1 of length `start_children.0` and the moves admitted
     /// to them (every task of one length and direction starts from them).
     start_children: (u32, [Phase1Node; Move::COUNT], u32),
@@ -412,9 +416,61 @@ impl Search<'_> {
                 }
             }
             admitted
+        } else if let Some(steps) = self.steps {
+            self.children_by_steps(steps, at, togo, moves, children)
         } else {
             self.far_children(at, togo, moves, children)
         }
+    }
+
+    /// [`Search::far_children`] with the large set: this node's word tells every child's
+    /// distance (a face turn `m` of the node is the turn `S m S^-1` of its class's
+    /// representative, whose word it is), so only the children that fit are made. Each of
+    /// those has its class-move row and its word prefetched when it will walk on classes,
+    /// and its node in the near-G1 graph found when it is within the graph's radius.
+    #[inline]
+    fn children_by_steps(
+        &self,
+        steps: &Phase1Steps,
+        at: Phase1Node,
+        togo: u32,
+        moves: impl Iterator<Item = Move>,
+        children: &mut [Phase1Node; Move::COUNT],
+    ) -> u32 {
+        let solver = self.solver;
+        let near = self.near;
+        let radius = u32::from(near.radius());
+        let (class, s) = (at.class as usize / SYMMETRIES, at.class as usize % SYMMETRIES);
+        let word = steps.word(solver.phase1_entry(class, s, usize::from(at.twist)));
+        debug_assert_eq!(word as u8, at.distance, "the steps table's distance is the search's");
+        let row = solver.class_moves(class);
+        let mut admitted = 0;
+        for m in moves {
+            let turned = solver.turns.conjugated(s, m);
+            let (distance, rest) = (step_distance_of(word, turned), togo - m.cost(self.metric));
+            if u32::from(distance) > rest {
+                continue;
+            }
+            let (next, t) = row.after(turned);
+            let symmetry = solver.turns.then(t, s);
+            let twist = solver.coordinate_moves.twist[usize::from(at.twist) * Move::COUNT + m.index()];
+            let entry = solver.phase1_entry(next, symmetry, usize::from(twist));
+            let class = (next * SYMMETRIES + symmetry) as u32;
+            let mut child = Phase1Node { class, twist, distance, near: NearNode::NONE };
+            if u32::from(distance) <= radius {
+                child.near = near.find(entry, symmetry);
+                if child.near != NearNode::NONE {
+                    near.prefetch(child.near.id);
+                }
+            }
+            if child.near == NearNode::NONE || rest > radius + 1 {
+                solver.prefetch_class_moves(next);
+                steps.prefetch(entry);
+            }
+            children[m.index()] = child;
+            admitted |= self.admits(at, togo, m, child);
+        }
+        admitted
     }
 
     /// [`Search::children`] away from G1: the flip-slice classes by the class moves (a
