@@ -196,7 +196,7 @@ fn run_nissy(nissy: &Path, solver: &str, cubes: &[String], threads: usize, max_s
         .stderr(Stdio::null())
         .spawn()
         .context("cannot run nissy-core's build.sh")?;
-    let limit = Duration::from_secs_f64(max_seconds * cubes.len() as f64 + 120.0);
+    let limit = Duration::from_secs_f64(max_seconds * cubes.len() as f64 + 60.0);
     let started = Instant::now();
     while child.try_wait()?.is_none() {
         if started.elapsed() > limit {

@@ -1,7 +1,7 @@
 //! Proven-optimal solutions of any cube: IDA* over lower bounds from tables, in face turns
 //! or quarter turns ([`TwoPhaseSolver::solve_optimal`](crate::cube::TwoPhaseSolver::solve_optimal)).
 //!
-//! The search ([`search`]) is generic over its lower bound ([`bound::LowerBound`]); the
+//! The search ([`search`]) is generic over its lower bound (`bound::LowerBound`); the
 //! bound it has today is the two-phase solver's phase-1 table (the exact face-turn distance
 //! to G1 of flip-slice class x twist, 28 MB), looked up along each of the cube's three axes
 //! (the cube conjugated by the URF-diagonal rotation), the largest of the three. A face-turn

@@ -1,5 +1,5 @@
 //! The optimal search: iterative deepening A* (IDA*) from the cube's lower bound up to the
-//! best known solution's length, pruned by a [`LowerBound`] and by redundant sequences (no
+//! best known solution's length, pruned by a `LowerBound` (module `bound`) and by redundant sequences (no
 //! face twice in a row, of two opposite faces only U before D, R before L, F before B).
 //!
 //! Each depth is split into tasks, one per admissible two-move start, in the order one
