@@ -95,14 +95,14 @@ fn search(databases: &PatternDatabases, board: &Board, max_moves: usize) -> Sear
 
 /// A search's bound and nodes on standard error, when it is a terminal and the search has
 /// taken more than a second; cleared at the end.
-struct TerminalProgress {
+pub(crate) struct TerminalProgress {
     started: Instant,
     terminal: bool,
     shown: AtomicBool,
 }
 
 impl TerminalProgress {
-    fn new() -> TerminalProgress {
+    pub(crate) fn new() -> TerminalProgress {
         TerminalProgress {
             started: Instant::now(),
             terminal: io::stderr().is_terminal(),
@@ -110,7 +110,7 @@ impl TerminalProgress {
         }
     }
 
-    fn show(&self, board: &str, now: SearchProgress) {
+    pub(crate) fn show(&self, board: &str, now: SearchProgress) {
         if self.terminal && self.started.elapsed() > QUIET_FOR {
             let (bound, nodes) = (plural(now.bound, "move"), plural(now.nodes, "node"));
             err!("\r\x1b[Ksearching {board}: bound {bound}, {nodes}");
@@ -118,7 +118,7 @@ impl TerminalProgress {
         }
     }
 
-    fn clear(&self) {
+    pub(crate) fn clear(&self) {
         if self.shown.load(Ordering::Relaxed) {
             err!("\r\x1b[K");
         }

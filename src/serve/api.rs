@@ -233,6 +233,8 @@ fn answer_options(
         cube_input: if params.contains_key("scramble") { CubeInput::Scramble } else { CubeInput::Facelets },
         metric,
         max: parsed(params, "max")?,
+        optimal: false,
+        max_time: None,
         max_moves,
         partition,
         max_nodes: Some(app.search_budget),

@@ -543,6 +543,66 @@ pub fn quarter_turn_distance(cube: &Facelets, ball: &HashMap<Facelets, u8>, sear
     best
 }
 
+/// A cube as 120 bits: the colours of two facelets of each corner slot and of both of each
+/// edge slot's (which tell the piece there and how it is turned), three bits a colour.
+pub fn compact_key(cube: &Facelets) -> u128 {
+    use std::sync::OnceLock;
+    static FACELETS: OnceLock<Vec<usize>> = OnceLock::new();
+    let facelets = FACELETS.get_or_init(|| {
+        let corners = corner_facelets().into_iter().flat_map(|[a, b, _]| [a, b]);
+        corners.chain(edge_facelets().into_iter().flatten()).collect()
+    });
+    facelets.iter().fold(0, |key, &x| key << 3 | u128::from(cube[x]))
+}
+
+/// Every cube within `depth` face turns of solved, by its [`compact_key`], with its
+/// face-turn distance, by breadth-first search (the last layer is not kept as cubes).
+pub fn face_turn_ball(depth: u8) -> HashMap<u128, u8> {
+    let mut distance = HashMap::from([(compact_key(&SOLVED), 0u8)]);
+    let mut layer = vec![SOLVED];
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for cube in &layer {
+            for turn in Turn::all() {
+                let neighbour = apply(cube, turn);
+                distance.entry(compact_key(&neighbour)).or_insert_with(|| {
+                    if d < depth {
+                        next.push(neighbour);
+                    }
+                    d
+                });
+            }
+        }
+        layer = next;
+    }
+    distance
+}
+
+/// Whether a turn of `face` may follow one of `last` in a shortest sequence written one
+/// way: never the same face twice, and of opposite faces (which commute) the first of U R F
+/// before its opposite D L B.
+fn face_may_follow(face: usize, last: Option<usize>) -> bool {
+    last.is_none_or(|last| face != last && last != face + 3)
+}
+
+/// The exact face-turn distance of `cube` when it is at most `ball`'s radius plus
+/// `search_depth`: the sequences from the cube, written one way, length by length, until
+/// one ends in the ball; the first length `k` that does gives `k` plus the least ball
+/// distance met. (A shortest solution written that way passes through the ball's rim
+/// after `k` moves, and no shorter `k` ended in the ball.)
+pub fn face_turn_distance(cube: &Facelets, ball: &HashMap<u128, u8>, search_depth: usize) -> Option<usize> {
+    fn nearest(cube: &Facelets, ball: &HashMap<u128, u8>, left: usize, last: Option<usize>) -> Option<u8> {
+        if left == 0 {
+            return ball.get(&compact_key(cube)).copied();
+        }
+        Turn::all()
+            .filter(|turn| face_may_follow(turn.face, last))
+            .filter_map(|turn| nearest(&apply(cube, turn), ball, left - 1, Some(turn.face)))
+            .min()
+    }
+    (0..=search_depth).find_map(|k| nearest(cube, ball, k, None).map(|b| k + usize::from(b)))
+}
+
 #[cfg(test)]
 mod tests {
     //! The model against facts that do not come from it.

@@ -22,7 +22,7 @@
 //! met or not.
 
 #[path = "../../tests/reference/cube.rs"]
-mod reference;
+pub(crate) mod reference;
 
 use std::fmt::Write as _;
 use std::path::Path;

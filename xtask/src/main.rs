@@ -21,6 +21,9 @@
 //!   loopback, with the in-process answer path side by side (see [`serve_bench`]).
 //! - `cargo xtask bench-cube [--cubes N] [--out FILE]`: 1,000 random-state Rubik's cubes, ours in both
 //!   metrics and a public two-phase solver side by side (see [`cube_bench`]).
+//! - `cargo xtask bench-cube-optimal [--per-group N] [--max-seconds S] [--tables DIR] [--h48
+//!   SOLVER] [--out FILE]`: proven-optimal cubes grouped by length, ours and nissy-core's H48
+//!   side by side (see [`cube_optimal_bench`]).
 //! - `cargo xtask bench-dist [--tables DIR] [--levels N,...] [--out FILE]`: zstd levels, size
 //!   against time on the real tables (see [`dist_bench`]).
 //!
@@ -30,6 +33,7 @@
 
 mod bench;
 mod cube_bench;
+mod cube_optimal_bench;
 mod dist_bench;
 mod fifteen_bench;
 mod serve_bench;
@@ -84,6 +88,25 @@ enum Task {
         /// How many cubes.
         #[arg(long, value_name = "N", default_value_t = cube_bench::CUBES)]
         cubes: usize,
+        /// Also write the figures into FILE, in place between their markers.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Proven-optimal cubes grouped by optimal length, ours and nissy-core's H48 ($NISSY_CORE)
+    /// side by side.
+    BenchCubeOptimal {
+        /// Cubes per optimal length.
+        #[arg(long, value_name = "N", default_value_t = cube_optimal_bench::PER_GROUP)]
+        per_group: usize,
+        /// Give up on a cube after this many seconds.
+        #[arg(long, value_name = "S", default_value_t = cube_optimal_bench::MAX_SECONDS)]
+        max_seconds: f64,
+        /// The cube tables to use [default: built into an empty directory, timed].
+        #[arg(long, value_name = "DIR")]
+        tables: Option<PathBuf>,
+        /// nissy-core's solver to run beside ours.
+        #[arg(long, value_name = "SOLVER", default_value = "h48h0")]
+        h48: String,
         /// Also write the figures into FILE, in place between their markers.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
@@ -144,6 +167,9 @@ fn main() -> anyhow::Result<()> {
         Task::BenchFifteen { out } => fifteen_bench::bench(out.as_deref()),
         Task::BenchServe { out } => serve_bench::bench(10, out.as_deref()),
         Task::BenchCube { cubes, out } => cube_bench::bench(cubes, out.as_deref()),
+        Task::BenchCubeOptimal { per_group, max_seconds, tables, h48, out } => {
+            cube_optimal_bench::bench(per_group, max_seconds, tables.as_deref(), &h48, out.as_deref())
+        }
         Task::BenchDist { tables, levels, out } => {
             dist_bench::bench(&tables.unwrap_or_else(|| workspace_root().join("tables")), &levels, out.as_deref())
         }

@@ -5,8 +5,10 @@
 
 use serde::Serialize;
 
-use super::{plural, AnswerError, AnswerOptions, Answerer, Child, InputError, Step, Walk};
+use super::{plural, AnswerError, AnswerOptions, Answerer, Child, InputError, SearchHook, Step, Walk};
+use crate::cube::optimal::{OptimalLimits, OptimalSolution};
 use crate::cube::{moves_from_turns, moves_text, parse_moves, Cube, Facelets, Metric, Move};
+use crate::fifteen::search::SearchProgress;
 use crate::magic_cube::{self, notation, Turn, TABLE_DEPTH};
 use puzzle_tables_models::cube::{judge_answer, JUDGE_LIMIT};
 
@@ -56,6 +58,17 @@ pub struct CubeAnswer {
     pub optimal_in_quarter_turns: bool,
     /// The fewest quarter turns, when known (`null` otherwise).
     pub distance: Option<u32>,
+    /// Asked for an optimal solution: whether the search proved that none is shorter in the
+    /// metric (`false` when it gave up first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimal: Option<bool>,
+    /// Asked for an optimal solution and given up: every solution has at least this many
+    /// moves of the metric.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<u32>,
+    /// Asked for an optimal solution: the nodes its search generated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
     /// The magic-cube judge's (ZOJ 2477) answer: the number of steps and each step, or -1.
     pub judge_answer: String,
     /// The judge's steps, each `face direction`, when within its limit.
@@ -130,7 +143,15 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
     let (facelets, cube) = read_cube(text, options.cube_input)?;
     let metric = options.metric;
     let max = options.max.unwrap_or(metric.gods_number());
-    let solution = answerer.solve_cube(&cube, metric, max, true)?;
+    let optimal = options.optimal.then(|| optimal_solution(answerer, &cube, &facelets, options)).transpose()?;
+    let solution = match &optimal {
+        Some(found) => CubeSolution {
+            moves: found.moves.clone(),
+            optimal_in_quarter_turns: found.optimal && metric == Metric::Qtm,
+            judge_turns: None,
+        },
+        None => answerer.solve_cube(&cube, metric, max, true)?,
+    };
     let quarter_turns = Metric::Qtm.length(&solution.moves);
     let mut answer = CubeAnswer {
         puzzle: "cube",
@@ -142,6 +163,9 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         quarter_turns,
         optimal_in_quarter_turns: solution.optimal_in_quarter_turns,
         distance: solution.optimal_in_quarter_turns.then_some(quarter_turns),
+        optimal: optimal.as_ref().map(|found| found.optimal),
+        at_least: optimal.as_ref().filter(|found| !found.optimal).map(|found| found.lower_bound),
+        nodes: optimal.as_ref().map(|found| found.nodes),
         judge_answer: judge_answer(solution.judge_turns.as_deref()),
         judge_steps: solution.judge_turns.as_ref().map(|turns| turns.iter().map(|t| t.judge_step()).collect()),
         steps: None,
@@ -184,7 +208,40 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
     Ok(answer)
 }
 
+/// The optimal search's answer for `cube` (written as `facelets`), within the options'
+/// time, telling their hook how far it is.
+fn optimal_solution(
+    answerer: &Answerer,
+    cube: &Cube,
+    facelets: &Facelets,
+    options: &AnswerOptions,
+) -> Result<OptimalSolution, AnswerError> {
+    let written = facelets.to_urfdlb();
+    let tell = |now: SearchProgress| {
+        if let Some(SearchHook(hook)) = &options.progress {
+            hook(&written, now);
+        }
+    };
+    let limits = OptimalLimits {
+        deadline: options.max_time.map(|time| std::time::Instant::now() + time),
+        progress: Some(&tell),
+    };
+    answerer.solve_cube_optimal(cube, options.metric, &limits)
+}
+
 impl Answerer {
+    /// A proven-optimal solution of `cube` in `metric` by IDA* (or, when `limits` stop it
+    /// first, the best known and the proven lower bound): [`crate::cube::TwoPhaseSolver::solve_optimal`]
+    /// on the answerer's threads.
+    pub fn solve_cube_optimal(
+        &self,
+        cube: &Cube,
+        metric: Metric,
+        limits: &OptimalLimits,
+    ) -> Result<OptimalSolution, AnswerError> {
+        Ok(self.two_phase()?.solve_optimal(cube, metric, limits))
+    }
+
     /// A solution of `cube` of at most `max` in `metric`: from the magic cube's table when
     /// the cube is within its depth, else by the two-phase solver; with `exact`, also by
     /// meeting the table in the middle when the cube is within twice its depth (exactly

@@ -69,6 +69,12 @@ pub struct AnswerOptions {
     /// The cube: stop at the first solution of at most this many moves in the metric
     /// [default: God's number in the metric, which every cube meets].
     pub max: Option<u32>,
+    /// The cube: a proven-optimal solution in the metric (an IDA* that may take minutes)
+    /// instead of the two-phase solver's.
+    pub optimal: bool,
+    /// The cube, with `optimal`: give up after this long, answering the best solution known
+    /// and the proven lower bound [default: none].
+    pub max_time: Option<std::time::Duration>,
     /// The fifteen puzzle: give up on a board that needs more moves [default and most: 80].
     pub max_moves: Option<usize>,
     /// The fifteen puzzle: the pattern databases [default: 7-8 when present, else 6-6-3].
@@ -76,8 +82,8 @@ pub struct AnswerOptions {
     /// The fifteen puzzle: give up after generating this many nodes, answering with the
     /// proven lower bound (a budget on the work one board may cost) [default: none].
     pub max_nodes: Option<u64>,
-    /// The fifteen puzzle: told the board and how far its search is, at each new bound and
-    /// within long iterations.
+    /// The fifteen puzzle and the optimal cube search: told the board and how far its
+    /// search is, at each new bound and within long iterations.
     pub progress: Option<SearchHook>,
 }
 
@@ -103,6 +109,8 @@ impl Default for AnswerOptions {
             cube_input: CubeInput::Facelets,
             metric: Metric::Htm,
             max: None,
+            optimal: false,
+            max_time: None,
             max_moves: None,
             partition: None,
             max_nodes: None,

@@ -42,6 +42,7 @@
 
 mod classes;
 mod near;
+pub mod optimal;
 mod phase2;
 pub mod search;
 mod steps;

@@ -62,7 +62,7 @@ const NO_FACE: usize = 6;
 /// Whether a turn of `face` may follow a turn of `last`: never the same face twice, and of
 /// two opposite faces (which commute) only U before D, R before L, F before B.
 #[inline]
-fn may_follow(face: usize, last: usize) -> bool {
+pub(crate) fn may_follow(face: usize, last: usize) -> bool {
     face != last && !(face < 3 && last == face + 3)
 }
 
@@ -189,7 +189,7 @@ impl TwoPhaseSolver {
     /// The exact number of moves of `metric` that bring a cube with these coordinates into
     /// G1: following residues down to 0 by moves that cost one (a half turn costs two in
     /// QTM, and a residue cannot tell two steps closer from one further).
-    fn phase1_distance(&self, metric: Metric, flip_slice: usize, twist: usize) -> u8 {
+    pub(crate) fn phase1_distance(&self, metric: Metric, flip_slice: usize, twist: usize) -> u8 {
         let moves = &self.coordinate_moves;
         let (mut flip, mut slice, mut twist) = (flip_slice % FLIPS, flip_slice / FLIPS, twist);
         let mut distance = 0;
@@ -213,7 +213,7 @@ impl TwoPhaseSolver {
 /// The distance of a neighbour one step of the metric away from a node at `distance`,
 /// whose residue is `residue`: the same, one more or one less.
 #[inline]
-fn step_distance(distance: u8, residue: u8) -> u8 {
+pub(crate) fn step_distance(distance: u8, residue: u8) -> u8 {
     match (residue + 3 - distance % 3) % 3 {
         0 => distance,
         1 => distance + 1,

@@ -1,0 +1,50 @@
+//! Proven-optimal solutions of any cube: IDA* over lower bounds from tables, in face turns
+//! or quarter turns ([`TwoPhaseSolver::solve_optimal`](crate::cube::TwoPhaseSolver::solve_optimal)).
+//!
+//! The search ([`search`]) is generic over its lower bound (`bound::LowerBound`); the
+//! bound it has today is the two-phase solver's phase-1 table (the exact face-turn distance
+//! to G1 of flip-slice class x twist, 28 MB), looked up along each of the cube's three axes
+//! (the cube conjugated by the URF-diagonal rotation), the largest of the three. A face-turn
+//! distance never exceeds the quarter-turn distance, so the same bound serves both metrics.
+//! The two-phase solution found first is the best known until the search proves or beats
+//! it, and what a search that runs out of time answers, with the depth it proved.
+
+pub(crate) mod bound;
+pub mod search;
+
+use std::time::Instant;
+
+use crate::cube::Move;
+use crate::fifteen::search::SearchProgress;
+
+/// What may stop an optimal search, and who is told how far it is.
+#[derive(Clone, Copy, Default)]
+pub struct OptimalLimits<'a> {
+    /// Give up at this instant, answering the best solution known and the proven bound.
+    pub deadline: Option<Instant>,
+    /// Told the depth being searched (`bound`, in the metric) and the nodes generated so
+    /// far, at each new depth and about every million nodes.
+    pub progress: Option<&'a (dyn Fn(SearchProgress) + Sync)>,
+}
+
+impl std::fmt::Debug for OptimalLimits<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OptimalLimits").field("deadline", &self.deadline).finish_non_exhaustive()
+    }
+}
+
+/// An optimal search's answer. `#[non_exhaustive]`: more may be added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OptimalSolution {
+    /// A solution: the shortest in the metric when `optimal`, else the best known when the
+    /// search gave up.
+    pub moves: Vec<Move>,
+    /// Whether no solution is shorter in the metric (proven by the search).
+    pub optimal: bool,
+    /// Every solution has at least this many moves of the metric (the moves' length when
+    /// `optimal`).
+    pub lower_bound: u32,
+    /// Nodes the search generated.
+    pub nodes: u64,
+}

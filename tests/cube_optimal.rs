@@ -1,0 +1,190 @@
+//! `solve cube --optimal` through the real binary, checked against an independent search in
+//! the test code (`reference/cube.rs`: its own facelet model and turns, a breadth-first ball
+//! of six face turns around solved met by the sequences from the cube), never the solver's
+//! crates: every answer replayed on the model, its length the model's exact distance.
+//!
+//! The ball (8.2 million cubes, about 300 MB) is built once and shared by the tests of this
+//! binary. Cubes come from random face-turn and quarter-turn scrambles, most within ten
+//! face turns (the model's search from the cube is cheap there), a few at eleven and twelve.
+
+mod common;
+#[path = "reference/cube.rs"]
+mod reference;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::Output;
+use std::sync::OnceLock;
+
+use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
+use puzzle_tables_query::Puzzle;
+use reference::{
+    apply_all, face_turn_ball, face_turn_distance, parse_turns, quarter_length, quarter_turn_ball,
+    quarter_turn_distance, random_cube, random_turns, to_text, Facelets, SplitMix64, Turn, SOLVED,
+};
+
+/// The ball's radius in face turns: with six more from the cube, the model knows the exact
+/// distance of every cube within twelve.
+const BALL_RADIUS: u8 = 6;
+
+/// The two-phase tables (the optimal search's bound) and the magic cube's exact table,
+/// built once per test binary.
+fn tables() -> &'static Path {
+    tables_with(Puzzle::MagicCube);
+    tables_with(Puzzle::Cube)
+}
+
+fn face_turn_ball_of_six() -> &'static HashMap<u128, u8> {
+    static BALL: OnceLock<HashMap<u128, u8>> = OnceLock::new();
+    BALL.get_or_init(|| face_turn_ball(BALL_RADIUS))
+}
+
+/// The exact face-turn distance of a cube within twelve face turns, by the model.
+fn face_turns_away(cube: &Facelets) -> usize {
+    face_turn_distance(cube, face_turn_ball_of_six(), usize::from(BALL_RADIUS)).expect("within twelve face turns")
+}
+
+/// `solve cube --optimal ARGS` with `input` on standard input.
+fn solve_optimal(args: &[&str], input: &str) -> Output {
+    run_with_input(binary(tables()).args(["solve", "cube", "--optimal"]).args(args), input)
+}
+
+fn lines_of(cubes: &[Facelets]) -> String {
+    cubes.iter().map(|cube| to_text(cube) + "\n").collect()
+}
+
+/// The JSON answers, one a line, after checking that the run succeeded with nothing on
+/// standard error.
+fn json_answers(output: &Output) -> Vec<serde_json::Value> {
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(output));
+    assert_eq!(stderr_of(output), "");
+    stdout_of(output).lines().map(|line| serde_json::from_str(line).expect("a JSON object a line")).collect()
+}
+
+/// The answer's moves, checked on the model to solve `cube`.
+fn solving_turns(cube: &Facelets, answer: &serde_json::Value) -> Vec<Turn> {
+    let text = answer["moves"].as_str().expect("moves as text");
+    let turns = parse_turns(text).unwrap_or_else(|| panic!("not standard notation: {text:?}"));
+    assert!(reference::is_solved(&apply_all(cube, &turns)), "{text:?} does not solve {}", to_text(cube));
+    turns
+}
+
+/// `count` cubes for each scramble length of `lengths`, by random face turns.
+fn face_turn_scrambles(seed: u64, lengths: std::ops::RangeInclusive<usize>, count: usize) -> Vec<Facelets> {
+    let mut rng = SplitMix64(seed);
+    lengths
+        .flat_map(|length| std::iter::repeat_n(length, count))
+        .map(|n| apply_all(&SOLVED, &random_turns(&mut rng, n)))
+        .collect()
+}
+
+#[test]
+fn optimal_face_turn_answers_have_the_independent_searchs_exact_length() {
+    let mut cubes = face_turn_scrambles(27, 1..=10, 25);
+    cubes.extend(face_turn_scrambles(28, 11..=12, 4));
+    let answers = json_answers(&solve_optimal(&["--json", "-"], &lines_of(&cubes)));
+    assert_eq!(answers.len(), cubes.len());
+    let mut seen = Vec::new();
+    for (cube, answer) in cubes.iter().zip(&answers) {
+        let distance = face_turns_away(cube);
+        let turns = solving_turns(cube, answer);
+        assert_eq!(turns.len(), distance, "{answer} for {} at {distance} face turns", to_text(cube));
+        assert_eq!(answer["length"], distance, "{answer}");
+        assert_eq!(answer["optimal"], true, "{answer}");
+        assert!(answer.get("at_least").is_none(), "{answer}");
+        seen.push(distance);
+    }
+    assert!(seen.contains(&11) && seen.contains(&12), "the far end is tested: {seen:?}");
+}
+
+#[test]
+fn optimal_quarter_turn_answers_agree_with_the_model_and_the_magic_cube_table() {
+    let mut rng = SplitMix64(29);
+    let quarters: Vec<Turn> = Turn::quarters().collect();
+    let cubes: Vec<Facelets> = (1..=12)
+        .flat_map(|length| std::iter::repeat_n(length, 6))
+        .map(|length| {
+            let turns: Vec<Turn> = (0..length).map(|_| quarters[rng.below(12) as usize]).collect();
+            apply_all(&SOLVED, &turns)
+        })
+        .collect();
+    let ball = quarter_turn_ball(6);
+    let optimal = json_answers(&solve_optimal(&["--json", "--metric", "qtm", "-"], &lines_of(&cubes)));
+    // The magic cube's exact table (met in the middle within twelve quarter turns) answers
+    // the same cubes without --optimal.
+    let table = json_answers(&run_with_input(
+        binary(tables()).args(["solve", "cube", "--json", "--metric", "qtm", "-"]),
+        &lines_of(&cubes),
+    ));
+    for ((cube, answer), by_table) in cubes.iter().zip(&optimal).zip(&table) {
+        let distance = quarter_turn_distance(cube, &ball, 6).expect("within twelve quarter turns");
+        let length = quarter_length(&solving_turns(cube, answer));
+        assert_eq!(length, distance, "{answer} for {}", to_text(cube));
+        assert_eq!((&answer["optimal"], &answer["distance"]), (&serde_json::json!(true), &serde_json::json!(distance)));
+        assert_eq!(by_table["distance"], answer["length"], "the table's {by_table} against {answer}");
+    }
+}
+
+#[test]
+fn the_answers_are_the_same_on_one_and_two_threads() {
+    let cubes = face_turn_scrambles(30, 8..=11, 3);
+    let one = json_answers(&solve_optimal(&["--json", "--threads", "1", "-"], &lines_of(&cubes)));
+    let two = json_answers(&solve_optimal(&["--json", "--threads", "2", "-"], &lines_of(&cubes)));
+    let moves = |answers: &[serde_json::Value]| answers.iter().map(|a| a["moves"].clone()).collect::<Vec<_>>();
+    assert_eq!(moves(&one), moves(&two));
+}
+
+#[test]
+fn a_search_out_of_time_prints_a_valid_solution_and_a_true_lower_bound() {
+    // Cubes whose distance the model knows, and uniformly random ones (at most 20, God's
+    // number), each given a hundredth of a second: far too little to finish.
+    let mut cubes = face_turn_scrambles(31, 12..=12, 3);
+    let mut rng = SplitMix64(32);
+    cubes.extend((0..3).map(|_| random_cube(&mut rng)));
+    let answers = json_answers(&solve_optimal(&["--json", "--max-seconds", "0.01", "-"], &lines_of(&cubes)));
+    let mut gave_up = 0;
+    for (i, (cube, answer)) in cubes.iter().zip(&answers).enumerate() {
+        let length = solving_turns(cube, answer).len() as u64;
+        // The model's distance, or for a random cube God's number, a bound of it.
+        let (distance, known) = if i < 3 { (face_turns_away(cube) as u64, true) } else { (20, false) };
+        if answer["optimal"] == false {
+            gave_up += 1;
+            let at_least = answer["at_least"].as_u64().expect("a lower bound");
+            assert!(at_least <= distance.min(length), "{answer}: the distance is at most {distance}");
+            assert!(!known || distance <= length, "{answer}: the distance is {distance}");
+        } else {
+            assert!(i < 3 && length == distance, "{answer}: the distance is {distance}");
+        }
+    }
+    assert!(gave_up >= 3, "the random cubes are not solved optimally in a hundredth of a second");
+    // The text says so, and says when it is optimal.
+    let text = |cube: &Facelets, args: &[&str]| {
+        let output =
+            run_with_input(binary(tables()).args(["solve", "cube", "--optimal"]).args(args).arg(to_text(cube)), "");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        stdout_of(&output)
+    };
+    let far = text(&cubes[5], &["--max-seconds", "0.01"]);
+    assert!(far.contains(" (the best found; not proven optimal: every solution has at least "), "{far}");
+    let near = text(&apply_all(&SOLVED, &parse_turns("R U F").expect("notation")), &[]);
+    assert_eq!(near, "3 face turns, optimal: F' U' R'\n");
+}
+
+#[test]
+fn a_bad_time_limit_or_cube_is_refused_with_what_and_why() {
+    let cube = to_text(&apply_all(&SOLVED, &parse_turns("R U").expect("notation")));
+    for (args, expected) in [
+        (vec!["--optimal", "--max-seconds", "0"], "expected a positive number of seconds, found \"0\""),
+        (vec!["--optimal", "--max-seconds", "soon"], "expected a positive number of seconds, found \"soon\""),
+        (vec!["--max-seconds", "5"], "--optimal"),
+    ] {
+        let output = run_with_input(binary(tables()).args(["solve", "cube"]).args(&args).arg(&cube), "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr_of(&output).contains(expected), "{args:?}: {}", stderr_of(&output));
+    }
+    let swapped = cube.replacen('U', "R", 1);
+    let output = run_with_input(binary(tables()).args(["solve", "cube", "--optimal", &swapped]), "");
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr_of(&output);
+    assert!(message.contains("not a cube that turns can solve: each colour must appear 9 times"), "{message}");
+}
