@@ -1,14 +1,13 @@
 //! Finding the tables directory, building missing tables on first use, and `gen`/`verify`.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
 use puzzle_tables_dist::{unpack, Manifest, TableRecord};
-use puzzle_tables_generator::{write_table, BuiltTable, Progress};
+use puzzle_tables_generator::{write_table, BuiltTable, Progress, TerminalBar};
 use puzzle_tables_query::answer::{AnswerError, Answerer};
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::{
@@ -97,12 +96,12 @@ impl TablesDir {
         build: impl FnOnce(&mut dyn Progress) -> anyhow::Result<Vec<BuiltTable>>,
     ) -> anyhow::Result<()> {
         self.check_writable()?;
-        let mut progress = Bar::new();
+        let mut progress = TerminalBar::new();
         for built in build(&mut progress)? {
             let path = self.path_of(&built.spec);
             write_table(&path, &built.file_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
         }
-        progress.bar.finish_and_clear();
+        progress.finish();
         Ok(())
     }
 
@@ -351,34 +350,5 @@ impl StagedTable {
     /// Removes the temporary file (if it is still there).
     fn discard(&self) {
         let _ = std::fs::remove_file(&self.temporary);
-    }
-}
-
-/// An indicatif progress bar on standard error, drawn only when it is a terminal.
-struct Bar {
-    bar: ProgressBar,
-}
-
-impl Bar {
-    fn new() -> Bar {
-        let bar = if std::io::stderr().is_terminal() { ProgressBar::new(0) } else { ProgressBar::hidden() };
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}")
-                .expect("the template is valid")
-                .progress_chars("=> "),
-        );
-        Bar { bar }
-    }
-}
-
-impl Progress for Bar {
-    fn start(&mut self, what: &str, total: u64) {
-        self.bar.set_message(what.to_string());
-        self.bar.set_length(total);
-        self.bar.set_position(0);
-    }
-
-    fn advance(&mut self, done: u64) {
-        self.bar.set_position(done);
     }
 }

@@ -14,9 +14,13 @@ pub mod fifteen;
 pub mod magic_cube;
 mod pack;
 pub mod rotation;
+#[cfg(feature = "terminal-bar")]
+mod terminal_bar;
 mod write;
 
 pub use pack::{pack1, pack2, pack4};
+#[cfg(feature = "terminal-bar")]
+pub use terminal_bar::TerminalBar;
 pub use write::write_table;
 
 use std::io;

@@ -1,14 +1,12 @@
 //! `Tables` (open a directory, answer one board, answer a batch) and the directory's
 //! housekeeping: `gen`, `verify` and the default directory.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use puzzle_tables_generator::{write_tables, Progress};
+use puzzle_tables_generator::{write_tables, TerminalBar};
 use puzzle_tables_query::answer::Answerer;
 use puzzle_tables_query::cube::{moves_text, Cube};
 use puzzle_tables_query::scramble::{scrambles_of, FairStates};
@@ -160,11 +158,11 @@ pub fn gen(py: Python<'_>, puzzles: Option<Vec<String>>, path: Option<PathBuf>) 
     };
     py.detach(|| {
         std::fs::create_dir_all(&dir)?;
-        let mut bar = Bar::new();
+        let mut bar = TerminalBar::new();
         for puzzle in puzzles {
             write_tables(puzzle, &dir, &mut bar)?;
         }
-        bar.0.finish_and_clear();
+        bar.finish();
         Ok::<_, std::io::Error>(())
     })
     .map_err(|error| errors::TableError::new_err(format!("cannot write tables into {}: {error}", dir.display())))?;
@@ -199,31 +197,4 @@ pub fn verify(py: Python<'_>, path: Option<PathBuf>) -> PyResult<Vec<(PathBuf, &
         }
         found
     }))
-}
-
-/// A progress bar on standard error, drawn only when it is a terminal.
-struct Bar(ProgressBar);
-
-impl Bar {
-    fn new() -> Bar {
-        let bar = if std::io::stderr().is_terminal() { ProgressBar::new(0) } else { ProgressBar::hidden() };
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}")
-                .expect("the template is valid")
-                .progress_chars("=> "),
-        );
-        Bar(bar)
-    }
-}
-
-impl Progress for Bar {
-    fn start(&mut self, what: &str, total: u64) {
-        self.0.set_message(what.to_string());
-        self.0.set_length(total);
-        self.0.set_position(0);
-    }
-
-    fn advance(&mut self, done: u64) {
-        self.0.set_position(done);
-    }
 }
