@@ -18,6 +18,8 @@ use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, PHASE2_MOVES, TWIST
 use puzzle_tables_models::cube::symmetry::FLIP_SLICE_CLASSES;
 use puzzle_tables_models::cube::{Metric, Move};
 
+use std::sync::OnceLock;
+
 use super::classes::SymmetricTurns;
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
@@ -65,8 +67,10 @@ pub(crate) struct NearG1 {
     radius: u8,
     distances: Vec<u8>,
     /// For each node and face of the last turn, bit `t` (up to the radius + 1) when some
-    /// path of exactly `t` from it ends phase 1 ([`ends_of_exact_lengths`]).
-    ends: Vec<u8>,
+    /// path of exactly `t` from it ends phase 1 ([`ends_of_exact_lengths`]); computed at the
+    /// metric's first search, so that opening the solver stays quick.
+    ends: OnceLock<Vec<u8>>,
+    metric: Metric,
     children: Vec<[u32; Move::COUNT]>,
     /// Open addressing: `(entry + 1, node)`, 0 marking an empty slot; at most half full.
     slots: Vec<(u32, u32)>,
@@ -97,7 +101,8 @@ impl NearG1 {
         let mut near = NearG1 {
             radius: near_g1_radius(metric),
             distances: Vec::with_capacity(nodes),
-            ends: Vec::new(),
+            ends: OnceLock::new(),
+            metric,
             children: Vec::with_capacity(nodes),
             slots: vec![(0, 0); (nodes * 2).next_power_of_two()],
             turns: SymmetricTurns::new(),
@@ -116,7 +121,6 @@ impl NearG1 {
             let slot = near.probe(key);
             near.slots[slot] = (key, id as u32);
         }
-        near.ends = ends_of_exact_lengths(metric, &near.distances, &near.children, &near.turns);
         Ok(near)
     }
 
@@ -154,7 +158,12 @@ impl NearG1 {
     #[inline]
     pub(crate) fn ends_in(&self, child: NearNode, rest: u32, m: Move) -> bool {
         let last = self.turns.conjugated(usize::from(child.symmetry), m) / 3;
-        self.ends[child.id as usize * LAST_FACES + last] >> rest & 1 == 1 && (rest > 0 || !PHASE2_MOVES.contains(&m))
+        self.ends()[child.id as usize * LAST_FACES + last] >> rest & 1 == 1 && (rest > 0 || !PHASE2_MOVES.contains(&m))
+    }
+
+    /// For each node and face of the last turn, the lengths phase 1 can end in from it.
+    fn ends(&self) -> &[u8] {
+        self.ends.get_or_init(|| ends_of_exact_lengths(self.metric, &self.distances, &self.children, &self.turns))
     }
 
     /// Starts loading node `id`'s row into the cache.
@@ -209,20 +218,26 @@ pub(crate) fn ends_of_exact_lengths(
     let mut ends: Vec<u8> = distances.iter().flat_map(|&d| [u8::from(d == 0); LAST_FACES]).collect();
     for t in 1..=u32::from(near_g1_radius(metric)) + 1 {
         for node in (0..distances.len()).filter(|&node| u32::from(distances[node]) <= t) {
+            // The faces whose turns start such a path; two of them serve every last face.
+            let mut faces = 0u8;
             for m in Move::ALL {
                 let (child, cost) = (children[node][m.index()], m.cost(metric));
                 let in_g1_too_late = distances[node] == 0 && t < 5 && PHASE2_MOVES.contains(&m);
-                if child == NONE || cost > t || in_g1_too_late {
+                if child == NONE || cost > t || in_g1_too_late || faces >> m.face() & 1 == 1 {
                     continue;
                 }
                 let rest = t - cost;
                 let face_seen_from_child = turns.conjugated((child & 15) as usize, m) / 3;
                 let lengths = ends[(child >> 4) as usize * LAST_FACES + face_seen_from_child];
                 if lengths >> rest & 1 == 1 && (rest > 0 || !PHASE2_MOVES.contains(&m)) {
-                    for last in (0..LAST_FACES).filter(|&last| last != m.face()) {
-                        ends[node * LAST_FACES + last] |= 1 << t;
+                    faces |= 1 << m.face();
+                    if faces.count_ones() == 2 {
+                        break;
                     }
                 }
+            }
+            for last in (0..LAST_FACES).filter(|&last| faces & !(1 << last) != 0) {
+                ends[node * LAST_FACES + last] |= 1 << t;
             }
         }
     }
@@ -347,7 +362,7 @@ mod tests {
                 for last in 0..LAST_FACES {
                     for t in 0..=u32::from(near.radius()) + 1 {
                         let expected = raw.ends_exactly(flip_slice, twist, t, last);
-                        let found = near.ends[id * LAST_FACES + last] >> t & 1 == 1;
+                        let found = near.ends()[id * LAST_FACES + last] >> t & 1 == 1;
                         assert_eq!(found, expected, "{metric:?}, node {id}, after face {last}, length {t}");
                     }
                 }
