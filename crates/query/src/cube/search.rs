@@ -428,7 +428,8 @@ impl Search<'_> {
     /// distance (a face turn `m` of the node is the turn `S m S^-1` of its class's
     /// representative, whose word it is), so only the children that fit are made. Each of
     /// those has its class-move row and its word prefetched when it will walk on classes,
-    /// and its node in the near-G1 graph found when it is within the graph's radius.
+    /// and its node in the near-G1 graph found when it is within the graph's radius (and
+    /// kept only when phase 1 can end from it in exactly what is left).
     #[inline]
     fn children_by_steps(
         &self,
@@ -461,6 +462,9 @@ impl Search<'_> {
             if u32::from(distance) <= radius {
                 child.near = near.find(entry, symmetry);
                 if child.near != NearNode::NONE {
+                    if rest <= radius + 1 && !near.ends_in(child.near, rest, m) {
+                        continue;
+                    }
                     near.prefetch(child.near.id);
                 }
             }
