@@ -66,17 +66,28 @@ pub(crate) struct NearG1 {
     /// How far around G1 the graph reaches.
     radius: u8,
     distances: Vec<u8>,
-    /// For each node and face of the last turn, bit `t` (up to the radius + 1) when some
-    /// path of exactly `t` from it ends phase 1 ([`ends_of_exact_lengths`]); computed at the
-    /// metric's first search, so that opening the solver stays quick.
-    ends: OnceLock<Vec<u8>>,
+    /// The lengths in which phase 1 can end from each node, computed at the metric's first
+    /// search, so that opening the solver stays quick.
+    ends: OnceLock<Ends>,
     metric: Metric,
+    /// As read from the table: `node << 4 | symmetry`, or [`NONE`].
     children: Vec<[u32; Move::COUNT]>,
     /// Open addressing: `(entry + 1, node)`, 0 marking an empty slot; at most half full.
     slots: Vec<(u32, u32)>,
     turns: SymmetricTurns,
     /// The size of the table file it was read from.
     file_len: u64,
+}
+
+/// The lengths in which phase 1 can end from the graph's nodes (bit `t` for `t` up to the
+/// radius + 1, [`ends_of_exact_lengths`]).
+#[derive(Debug)]
+struct Ends {
+    /// For each node and face of the last turn (seen from its representative).
+    by_face: Vec<u8>,
+    /// The children's rows with, in each child's top byte, the lengths from that child after
+    /// that turn: one read of the row the search reads anyway.
+    rows: Vec<[u32; Move::COUNT]>,
 }
 
 /// Where the search stands in the graph: a node and the symmetry it is seen through.
@@ -158,27 +169,48 @@ impl NearG1 {
     #[inline]
     pub(crate) fn ends_in(&self, child: NearNode, rest: u32, m: Move) -> bool {
         let last = self.turns.conjugated(usize::from(child.symmetry), m) / 3;
-        self.ends()[child.id as usize * LAST_FACES + last] >> rest & 1 == 1 && (rest > 0 || !PHASE2_MOVES.contains(&m))
+        ends_within(self.ends().by_face[child.id as usize * LAST_FACES + last], rest, m)
     }
 
-    /// For each node and face of the last turn, the lengths phase 1 can end in from it.
-    fn ends(&self) -> &[u8] {
-        self.ends.get_or_init(|| ends_of_exact_lengths(self.metric, &self.distances, &self.children, &self.turns))
+    /// The lengths phase 1 can end in from the nodes.
+    #[inline]
+    fn ends(&self) -> &Ends {
+        self.ends.get_or_init(|| {
+            let by_face = ends_of_exact_lengths(self.metric, &self.distances, &self.children, &self.turns);
+            let rows = self
+                .children
+                .iter()
+                .map(|row| {
+                    std::array::from_fn(|m| match row[m] {
+                        NONE => NONE,
+                        child => {
+                            let last = self.turns.conjugated((child & 15) as usize, Move::ALL[m]) / 3;
+                            u32::from(by_face[(child >> 4) as usize * LAST_FACES + last]) << 24 | child
+                        }
+                    })
+                })
+                .collect();
+            Ends { by_face, rows }
+        })
     }
 
     /// Starts loading node `id`'s row into the cache.
     #[inline]
     pub(crate) fn prefetch(&self, id: u32) {
-        crate::map::prefetch(&self.children, id as usize);
+        crate::map::prefetch(&self.ends().rows, id as usize);
     }
 
-    /// The node a face turn leads to from `at`, or [`NearNode::NONE`] beyond the radius.
+    /// The node a face turn leads to from `at` (or [`NearNode::NONE`] beyond the radius),
+    /// and the lengths phase 1 can end in from it after that turn ([`ends_within`]).
     #[inline]
-    pub(crate) fn child(&self, at: NearNode, m: Move) -> NearNode {
+    pub(crate) fn child(&self, at: NearNode, m: Move) -> (NearNode, u8) {
         let s = usize::from(at.symmetry);
-        match self.children[at.id as usize][self.turns.conjugated(s, m)] {
-            NONE => NearNode::NONE,
-            child => NearNode { id: child >> 4, symmetry: self.turns.then((child & 15) as usize, s) as u8 },
+        match self.ends().rows[at.id as usize][self.turns.conjugated(s, m)] {
+            NONE => (NearNode::NONE, 0),
+            word => {
+                let (id, t) = (word >> 4 & 0xf_ffff, (word & 15) as usize);
+                (NearNode { id, symmetry: self.turns.then(t, s) as u8 }, (word >> 24) as u8)
+            }
         }
     }
 
@@ -194,6 +226,13 @@ impl NearG1 {
         }
         slot
     }
+}
+
+/// Whether `lengths` (of a node reached by `m`, [`ends_of_exact_lengths`]) let phase 1 end in
+/// exactly `rest` (at most the radius + 1) from there.
+#[inline]
+pub(crate) fn ends_within(lengths: u8, rest: u32, m: Move) -> bool {
+    lengths >> rest & 1 == 1 && (rest > 0 || !PHASE2_MOVES.contains(&m))
 }
 
 /// After a turn of which face (by the node's representative; 6: none) [`NearG1::ends`]
@@ -338,7 +377,8 @@ mod tests {
 
     /// Which lengths phase 1 can end in from a node, after a turn of each face, are those
     /// found by walking every path on the raw coordinates from its representative (every
-    /// 29th node of each metric's graph, built from the generator's distances).
+    /// 29th node of each metric's graph, built from the generator's distances), and so are
+    /// those the search reads beside each child (every 116th node's children).
     #[test]
     fn the_lengths_phase_1_can_end_in_are_those_of_the_paths_on_raw_coordinates() {
         let classes = flip_slice_classes();
@@ -362,8 +402,23 @@ mod tests {
                 for last in 0..LAST_FACES {
                     for t in 0..=u32::from(near.radius()) + 1 {
                         let expected = raw.ends_exactly(flip_slice, twist, t, last);
-                        let found = near.ends()[id * LAST_FACES + last] >> t & 1 == 1;
+                        let found = near.ends().by_face[id * LAST_FACES + last] >> t & 1 == 1;
                         assert_eq!(found, expected, "{metric:?}, node {id}, after face {last}, length {t}");
+                    }
+                }
+                // The lengths the search reads beside each child, every 4th node of these.
+                if id % 4 != 0 {
+                    continue;
+                }
+                for m in Move::ALL {
+                    let (child, lengths) = near.child(NearNode { id: id as u32, symmetry: 0 }, m);
+                    if child == NearNode::NONE {
+                        continue;
+                    }
+                    let (next, next_twist) = raw.moves.moved(flip_slice, twist, m.index());
+                    for t in 0..=u32::from(near.radius()) + 1 {
+                        let expected = raw.ends_exactly(next, next_twist, t, m.face());
+                        assert_eq!(lengths >> t & 1 == 1, expected, "{metric:?}, node {id}, child by {m}, length {t}");
                     }
                 }
             }

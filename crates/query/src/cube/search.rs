@@ -15,7 +15,7 @@ use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETR
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
-use super::near::{NearG1, NearNode};
+use super::near::{ends_within, NearG1, NearNode};
 use super::phase2::is_solved;
 use super::steps::{step_distance_of, Phase1Steps};
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
@@ -408,8 +408,8 @@ impl Search<'_> {
             // one from which phase 1 cannot end in exactly what is left leads nowhere.
             let mut admitted = 0;
             for m in moves {
-                let child = near.child(at.near, m);
-                if child != NearNode::NONE && near.ends_in(child, togo - m.cost(self.metric), m) {
+                let (child, lengths) = near.child(at.near, m);
+                if child != NearNode::NONE && ends_within(lengths, togo - m.cost(self.metric), m) {
                     near.prefetch(child.id);
                     let next = Phase1Node { distance: near.distance(child.id), near: child, ..Phase1Node::FAR };
                     children[m.index()] = next;
