@@ -235,6 +235,14 @@ pub(crate) fn ends_within(lengths: u8, rest: u32, m: Move) -> bool {
     lengths >> rest & 1 == 1 && (rest > 0 || !PHASE2_MOVES.contains(&m))
 }
 
+/// Whether phase 1 leaves out move `m` from a node at `distance` with `togo` left: in G1 with
+/// fewer than 5 left, a phase-2 move would only end phase 1 with a phase-2 move, and phase 2
+/// makes those moves itself.
+#[inline]
+pub(crate) fn is_pointless_in_g1(distance: u8, togo: u32, m: Move) -> bool {
+    distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m)
+}
+
 /// After a turn of which face (by the node's representative; 6: none) [`NearG1::ends`]
 /// holds a node's lengths.
 const LAST_FACES: usize = 7;
@@ -261,14 +269,13 @@ pub(crate) fn ends_of_exact_lengths(
             let mut faces = 0u8;
             for m in Move::ALL {
                 let (child, cost) = (children[node][m.index()], m.cost(metric));
-                let in_g1_too_late = distances[node] == 0 && t < 5 && PHASE2_MOVES.contains(&m);
-                if child == NONE || cost > t || in_g1_too_late || faces >> m.face() & 1 == 1 {
+                let pointless = is_pointless_in_g1(distances[node], t, m);
+                if child == NONE || cost > t || pointless || faces >> m.face() & 1 == 1 {
                     continue;
                 }
                 let rest = t - cost;
                 let face_seen_from_child = turns.conjugated((child & 15) as usize, m) / 3;
-                let lengths = ends[(child >> 4) as usize * LAST_FACES + face_seen_from_child];
-                if lengths >> rest & 1 == 1 && (rest > 0 || !PHASE2_MOVES.contains(&m)) {
+                if ends_within(ends[(child >> 4) as usize * LAST_FACES + face_seen_from_child], rest, m) {
                     faces |= 1 << m.face();
                     if faces.count_ones() == 2 {
                         break;

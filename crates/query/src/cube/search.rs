@@ -15,7 +15,7 @@ use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETR
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
-use super::near::{ends_within, NearG1, NearNode};
+use super::near::{ends_within, is_pointless_in_g1, NearG1, NearNode};
 use super::phase2::is_solved;
 use super::steps::{step_distance_of, Phase1Steps};
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
@@ -389,11 +389,8 @@ impl Search<'_> {
     #[inline(always)]
     fn admits(&self, at: Phase1Node, togo: u32, m: Move, next: Phase1Node) -> u32 {
         let cost = m.cost(self.metric);
-        // In G1 with few moves left, phase-2 moves here would only end phase 1 with a
-        // phase-2 move; phase 2 makes those moves itself.
-        let phase2_move_in_g1 = at.distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m);
         let fits = cost <= togo && u32::from(next.distance) <= togo - cost;
-        u32::from(fits && !phase2_move_in_g1) << m.index()
+        u32::from(fits && !is_pointless_in_g1(at.distance, togo, m)) << m.index()
     }
 
     /// The moves from `at` with `togo` left that phase 1 goes on with (bit `i` for
