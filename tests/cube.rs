@@ -148,6 +148,14 @@ fn the_large_set_when_present_is_used_and_gives_the_same_answers() {
     for (cube, answer) in cubes.iter().zip(&without) {
         assert!(solving_turns(cube, answer).len() <= MOST_FACE_TURNS, "{answer}");
     }
+    // Quarter turns keep the default tables, the large set present or not.
+    let input = lines_of(&cubes[..40]);
+    let without = answers(&solve(&["--metric", "qtm", "--threads", "1", "-"], &input));
+    for threads in ["1", "3"] {
+        let args = ["--metric", "qtm", "--threads", threads, "-"];
+        let with = answers(&run_with_input(binary(large.path()).args(["solve", "cube"]).args(args), &input));
+        assert_eq!(with, without, "quarter turns, {threads} threads");
+    }
 }
 
 #[test]

@@ -108,6 +108,18 @@ impl Cube {
         permutation_rank(&corners) as u16
     }
 
+    /// The U/D edge and slice edge permutation coordinates after `moves` ([`Cube::ud_edge_perm`],
+    /// [`Cube::slice_perm`]; meaningful when the moves end in G1): only the edges' places are
+    /// followed, which costs a fraction of turning the whole cube.
+    pub fn edge_perms_after(&self, moves: &[Move]) -> (u16, u8) {
+        let edges = moves.iter().fold(self.edges, |edges, m| {
+            let step = &m.cube().edges;
+            std::array::from_fn(|p| edges[usize::from(step[p])])
+        });
+        let cube = Cube { edges, ..Cube::SOLVED };
+        (cube.ud_edge_perm(), cube.slice_perm())
+    }
+
     /// The permutation of the U and D edges, `0..UD_EDGE_PERMS`; meaningful in G1 (where the
     /// first eight positions hold the first eight edges).
     pub fn ud_edge_perm(&self) -> u16 {

@@ -118,6 +118,9 @@ mod tests {
             let next = g1.apply_move(PHASE2_MOVES[k]);
             assert_eq!(corner_moves[usize::from(g1.corner_perm()) * 10 + k], next.corner_perm());
             assert_eq!(g1.corner_perm_after(&[PHASE2_MOVES[k], *step]), next.apply_move(*step).corner_perm());
+            let within_g1 = [PHASE2_MOVES[k], PHASE2_MOVES[(k + 3) % 10]];
+            let after = g1.apply_moves(&within_g1);
+            assert_eq!(g1.edge_perms_after(&within_g1), (after.ud_edge_perm(), after.slice_perm()));
             assert_eq!(edge_moves[usize::from(g1.ud_edge_perm()) * 10 + k], next.ud_edge_perm());
             assert_eq!(tables.slice_perm[usize::from(g1.slice_perm()) * 10 + k], next.slice_perm());
             g1 = next;

@@ -14,9 +14,11 @@
 //! [`Move::index`]) the child `node << 4 | T`, or [`NONE`] beyond the radius. Node 0 is G1
 //! itself; nodes are in the order of their entries.
 
-use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, TWISTS};
+use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, PHASE2_MOVES, TWISTS};
 use puzzle_tables_models::cube::symmetry::FLIP_SLICE_CLASSES;
 use puzzle_tables_models::cube::{Metric, Move};
+
+use std::sync::OnceLock;
 
 use super::classes::SymmetricTurns;
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
@@ -64,12 +66,28 @@ pub(crate) struct NearG1 {
     /// How far around G1 the graph reaches.
     radius: u8,
     distances: Vec<u8>,
+    /// The lengths in which phase 1 can end from each node, computed at the metric's first
+    /// search, so that opening the solver stays quick.
+    ends: OnceLock<Ends>,
+    metric: Metric,
+    /// As read from the table: `node << 4 | symmetry`, or [`NONE`].
     children: Vec<[u32; Move::COUNT]>,
     /// Open addressing: `(entry + 1, node)`, 0 marking an empty slot; at most half full.
     slots: Vec<(u32, u32)>,
     turns: SymmetricTurns,
     /// The size of the table file it was read from.
     file_len: u64,
+}
+
+/// The lengths in which phase 1 can end from the graph's nodes (bit `t` for `t` up to the
+/// radius + 1, [`ends_of_exact_lengths`]).
+#[derive(Debug)]
+struct Ends {
+    /// For each node and face of the last turn (seen from its representative).
+    by_face: Vec<u8>,
+    /// The children's rows with, in each child's top byte, the lengths from that child after
+    /// that turn: one read of the row the search reads anyway.
+    rows: Vec<[u32; Move::COUNT]>,
 }
 
 /// Where the search stands in the graph: a node and the symmetry it is seen through.
@@ -94,6 +112,8 @@ impl NearG1 {
         let mut near = NearG1 {
             radius: near_g1_radius(metric),
             distances: Vec::with_capacity(nodes),
+            ends: OnceLock::new(),
+            metric,
             children: Vec::with_capacity(nodes),
             slots: vec![(0, 0); (nodes * 2).next_power_of_two()],
             turns: SymmetricTurns::new(),
@@ -143,19 +163,54 @@ impl NearG1 {
         self.distances[id as usize]
     }
 
+    /// Whether phase 1 can end exactly `rest` after move `m` led to `child` (`rest` at most
+    /// the radius + 1): a child for which this fails leads to no end of phase 1 at the
+    /// search's length, however the search goes on from it.
+    #[inline]
+    pub(crate) fn ends_in(&self, child: NearNode, rest: u32, m: Move) -> bool {
+        let last = self.turns.conjugated(usize::from(child.symmetry), m) / 3;
+        ends_within(self.ends().by_face[child.id as usize * LAST_FACES + last], rest, m)
+    }
+
+    /// The lengths phase 1 can end in from the nodes.
+    #[inline]
+    fn ends(&self) -> &Ends {
+        self.ends.get_or_init(|| {
+            let by_face = ends_of_exact_lengths(self.metric, &self.distances, &self.children, &self.turns);
+            let rows = self
+                .children
+                .iter()
+                .map(|row| {
+                    std::array::from_fn(|m| match row[m] {
+                        NONE => NONE,
+                        child => {
+                            let last = self.turns.conjugated((child & 15) as usize, Move::ALL[m]) / 3;
+                            u32::from(by_face[(child >> 4) as usize * LAST_FACES + last]) << 24 | child
+                        }
+                    })
+                })
+                .collect();
+            Ends { by_face, rows }
+        })
+    }
+
     /// Starts loading node `id`'s row into the cache.
     #[inline]
     pub(crate) fn prefetch(&self, id: u32) {
-        crate::map::prefetch(&self.children, id as usize);
+        crate::map::prefetch(&self.ends().rows, id as usize);
     }
 
-    /// The node a face turn leads to from `at`, or [`NearNode::NONE`] beyond the radius.
+    /// The node a face turn leads to from `at` (or [`NearNode::NONE`] beyond the radius),
+    /// and the lengths phase 1 can end in from it after that turn ([`ends_within`]).
     #[inline]
-    pub(crate) fn child(&self, at: NearNode, m: Move) -> NearNode {
+    pub(crate) fn child(&self, at: NearNode, m: Move) -> (NearNode, u8) {
         let s = usize::from(at.symmetry);
-        match self.children[at.id as usize][self.turns.conjugated(s, m)] {
-            NONE => NearNode::NONE,
-            child => NearNode { id: child >> 4, symmetry: self.turns.then((child & 15) as usize, s) as u8 },
+        match self.ends().rows[at.id as usize][self.turns.conjugated(s, m)] {
+            NONE => (NearNode::NONE, 0),
+            word => {
+                let (id, t) = (word >> 4 & 0xf_ffff, (word & 15) as usize);
+                (NearNode { id, symmetry: self.turns.then(t, s) as u8 }, (word >> 24) as u8)
+            }
         }
     }
 
@@ -171,6 +226,68 @@ impl NearG1 {
         }
         slot
     }
+}
+
+/// Whether `lengths` (of a node reached by `m`, [`ends_of_exact_lengths`]) let phase 1 end in
+/// exactly `rest` (at most the radius + 1) from there.
+#[inline]
+pub(crate) fn ends_within(lengths: u8, rest: u32, m: Move) -> bool {
+    lengths >> rest & 1 == 1 && (rest > 0 || !PHASE2_MOVES.contains(&m))
+}
+
+/// Whether phase 1 leaves out move `m` from a node at `distance` with `togo` left: in G1 with
+/// fewer than 5 left, a phase-2 move would only end phase 1 with a phase-2 move, and phase 2
+/// makes those moves itself.
+#[inline]
+pub(crate) fn is_pointless_in_g1(distance: u8, togo: u32, m: Move) -> bool {
+    distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m)
+}
+
+/// After a turn of which face (by the node's representative; 6: none) [`NearG1::ends`]
+/// holds a node's lengths.
+const LAST_FACES: usize = 7;
+
+/// For each node of a graph of `metric` (its distances and children) and each face of the
+/// last turn (seen from the node's representative, [`LAST_FACES`]), bit `t` for each `t` up
+/// to the radius + 1 when some path of moves costing exactly `t` leads from the node into G1
+/// by a last move that is not a phase-2 move (bit 0: the node is G1), never turning the
+/// same face twice in a row nor, in G1 with less than 5 left, making a phase-2 move: the ends
+/// of phase 1 the search accepts, without its order of opposite faces (so never fewer). Such
+/// a path stays within the radius, its nodes being no farther than what is left. Symmetries
+/// keep move costs, phase-2 moves and faces' sameness, so a node's representative stands for
+/// every entry of it.
+pub(crate) fn ends_of_exact_lengths(
+    metric: Metric,
+    distances: &[u8],
+    children: &[[u32; Move::COUNT]],
+    turns: &SymmetricTurns,
+) -> Vec<u8> {
+    let mut ends: Vec<u8> = distances.iter().flat_map(|&d| [u8::from(d == 0); LAST_FACES]).collect();
+    for t in 1..=u32::from(near_g1_radius(metric)) + 1 {
+        for node in (0..distances.len()).filter(|&node| u32::from(distances[node]) <= t) {
+            // The faces whose turns start such a path; two of them serve every last face.
+            let mut faces = 0u8;
+            for m in Move::ALL {
+                let (child, cost) = (children[node][m.index()], m.cost(metric));
+                let pointless = is_pointless_in_g1(distances[node], t, m);
+                if child == NONE || cost > t || pointless || faces >> m.face() & 1 == 1 {
+                    continue;
+                }
+                let rest = t - cost;
+                let face_seen_from_child = turns.conjugated((child & 15) as usize, m) / 3;
+                if ends_within(ends[(child >> 4) as usize * LAST_FACES + face_seen_from_child], rest, m) {
+                    faces |= 1 << m.face();
+                    if faces.count_ones() == 2 {
+                        break;
+                    }
+                }
+            }
+            for last in (0..LAST_FACES).filter(|&last| faces & !(1 << last) != 0) {
+                ends[node * LAST_FACES + last] |= 1 << t;
+            }
+        }
+    }
+    ends
 }
 
 /// Word `i` of `bytes` (little-endian).
@@ -224,6 +341,96 @@ pub(crate) fn check_near_graph(table: &Table) -> Result<(), TableError> {
 mod tests {
     use super::*;
     use crate::Metadata;
+    use puzzle_tables_generator::cube::{build_near_graph_table, flip_slice_classes, phase1_distances};
+    use puzzle_tables_models::cube::move_tables::CoordinateMoves;
+    use puzzle_tables_models::cube::symmetry::twist_conjugates;
+
+    /// Phase 1 on the raw coordinates (flip-slice and twist, no symmetries), pruned by the
+    /// exact distances of their entries.
+    struct RawPhase1<'a> {
+        metric: Metric,
+        class_of: &'a [u32],
+        distances: &'a [u8],
+        moves: CoordinateMoves,
+    }
+
+    impl RawPhase1<'_> {
+        fn distance(&self, flip_slice: usize, twist: usize) -> u32 {
+            let (class, s) = (self.class_of[flip_slice] as usize / 16, self.class_of[flip_slice] as usize % 16);
+            u32::from(self.distances[class * TWISTS + usize::from(twist_conjugates()[twist * 16 + s])])
+        }
+
+        /// Whether some path costing exactly `t` leads from these coordinates into G1 by a
+        /// last move that is not a phase-2 move, never turning the same face twice in a row
+        /// (the first not `last`'s), nor making a phase-2 move in G1 with less than 5 left.
+        fn ends_exactly(&self, flip_slice: usize, twist: usize, t: u32, last: usize) -> bool {
+            let here = self.distance(flip_slice, twist);
+            if t == 0 {
+                return here == 0;
+            }
+            Move::ALL.into_iter().any(|m| {
+                let cost = m.cost(self.metric);
+                if m.face() == last || cost > t || (here == 0 && t < 5 && PHASE2_MOVES.contains(&m)) {
+                    return false;
+                }
+                let (next, next_twist) = self.moves.moved(flip_slice, twist, m.index());
+                let rest = t - cost;
+                self.distance(next, next_twist) <= rest
+                    && (rest > 0 || !PHASE2_MOVES.contains(&m))
+                    && self.ends_exactly(next, next_twist, rest, m.face())
+            })
+        }
+    }
+
+    /// Which lengths phase 1 can end in from a node, after a turn of each face, are those
+    /// found by walking every path on the raw coordinates from its representative (every
+    /// 29th node of each metric's graph, built from the generator's distances), and so are
+    /// those the search reads beside each child (every 116th node's children).
+    #[test]
+    fn the_lengths_phase_1_can_end_in_are_those_of_the_paths_on_raw_coordinates() {
+        let classes = flip_slice_classes();
+        let dir = tempfile::tempdir().unwrap();
+        for metric in Metric::ALL {
+            let (distances, _) = phase1_distances(&classes, metric, &mut puzzle_tables_generator::Silent);
+            let built = build_near_graph_table(metric, &classes, &distances);
+            // The generator's types are those of another build of this crate: the spec is
+            // this crate's, the payload and counts the generator's.
+            let (spec, counts) = (near_graph_spec(metric), built.metadata.depth_counts);
+            let path = dir.path().join(spec.file_name());
+            let metadata = Metadata { depth_counts: counts, ..Metadata::default() };
+            std::fs::write(&path, spec.encode_file(&metadata, &built.payload)).unwrap();
+            let table = Table::open_verified(&path, &spec).unwrap();
+            let near = NearG1::open(&table, metric).unwrap();
+            let raw =
+                RawPhase1 { metric, class_of: &classes.class_of, distances: &distances, moves: CoordinateMoves::new() };
+            for id in (0..near.distances.len()).step_by(29) {
+                let entry = word(table.payload(), id * RECORD) as usize;
+                let (flip_slice, twist) = (classes.representatives[entry / TWISTS] as usize, entry % TWISTS);
+                for last in 0..LAST_FACES {
+                    for t in 0..=u32::from(near.radius()) + 1 {
+                        let expected = raw.ends_exactly(flip_slice, twist, t, last);
+                        let found = near.ends().by_face[id * LAST_FACES + last] >> t & 1 == 1;
+                        assert_eq!(found, expected, "{metric:?}, node {id}, after face {last}, length {t}");
+                    }
+                }
+                // The lengths the search reads beside each child, every 4th node of these.
+                if id % 4 != 0 {
+                    continue;
+                }
+                for m in Move::ALL {
+                    let (child, lengths) = near.child(NearNode { id: id as u32, symmetry: 0 }, m);
+                    if child == NearNode::NONE {
+                        continue;
+                    }
+                    let (next, next_twist) = raw.moves.moved(flip_slice, twist, m.index());
+                    for t in 0..=u32::from(near.radius()) + 1 {
+                        let expected = raw.ends_exactly(next, next_twist, t, m.face());
+                        assert_eq!(lengths >> t & 1 == 1, expected, "{metric:?}, node {id}, child by {m}, length {t}");
+                    }
+                }
+            }
+        }
+    }
 
     /// A graph table of `metric` whose node `i` has entry `i`, distance 1 or 2 (by the
     /// parity of `i`; G1 0) and children from `child(node, move)`, in `dir`.

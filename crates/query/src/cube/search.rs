@@ -15,7 +15,7 @@ use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETR
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
-use super::near::{NearG1, NearNode};
+use super::near::{ends_within, is_pointless_in_g1, NearG1, NearNode};
 use super::phase2::is_solved;
 use super::steps::{step_distance_of, Phase1Steps};
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
@@ -343,7 +343,7 @@ impl Search<'_> {
             }
             let corners = usize::from(self.root.corner_perm_after(&self.path[..depth]));
             return solver.phase2.corner_bound(self.metric, corners) <= budget2
-                && self.phase2_start(depth, budget2, last_face);
+                && self.phase2_start(depth, budget2, last_face, corners);
         }
         let (children, deeper) = levels.split_first_mut().expect("a level for every move of the path");
         let admitted = self.children(at, togo, last_face, children);
@@ -389,11 +389,8 @@ impl Search<'_> {
     #[inline(always)]
     fn admits(&self, at: Phase1Node, togo: u32, m: Move, next: Phase1Node) -> u32 {
         let cost = m.cost(self.metric);
-        // In G1 with few moves left, phase-2 moves here would only end phase 1 with a
-        // phase-2 move; phase 2 makes those moves itself.
-        let phase2_move_in_g1 = at.distance == 0 && togo < 5 && PHASE2_MOVES.contains(&m);
         let fits = cost <= togo && u32::from(next.distance) <= togo - cost;
-        u32::from(fits && !phase2_move_in_g1) << m.index()
+        u32::from(fits && !is_pointless_in_g1(at.distance, togo, m)) << m.index()
     }
 
     /// The moves from `at` with `togo` left that phase 1 goes on with (bit `i` for
@@ -404,11 +401,12 @@ impl Search<'_> {
         let near = self.near;
         let moves = Move::ALL.into_iter().filter(|m| may_follow(m.face(), last_face) && m.cost(self.metric) <= togo);
         if at.near != NearNode::NONE && togo <= u32::from(near.radius()) + 1 {
-            // Every child has at most the radius left, so one beyond the graph is too far.
+            // Every child has at most the radius left, so one beyond the graph is too far, and
+            // one from which phase 1 cannot end in exactly what is left leads nowhere.
             let mut admitted = 0;
             for m in moves {
-                let child = near.child(at.near, m);
-                if child != NearNode::NONE {
+                let (child, lengths) = near.child(at.near, m);
+                if child != NearNode::NONE && ends_within(lengths, togo - m.cost(self.metric), m) {
                     near.prefetch(child.id);
                     let next = Phase1Node { distance: near.distance(child.id), near: child, ..Phase1Node::FAR };
                     children[m.index()] = next;
@@ -427,7 +425,8 @@ impl Search<'_> {
     /// distance (a face turn `m` of the node is the turn `S m S^-1` of its class's
     /// representative, whose word it is), so only the children that fit are made. Each of
     /// those has its class-move row and its word prefetched when it will walk on classes,
-    /// and its node in the near-G1 graph found when it is within the graph's radius.
+    /// and its node in the near-G1 graph found when it is within the graph's radius (and
+    /// kept only when phase 1 can end from it in exactly what is left).
     #[inline]
     fn children_by_steps(
         &self,
@@ -460,6 +459,9 @@ impl Search<'_> {
             if u32::from(distance) <= radius {
                 child.near = near.find(entry, symmetry);
                 if child.near != NearNode::NONE {
+                    if rest <= radius + 1 && !near.ends_in(child.near, rest, m) {
+                        continue;
+                    }
                     near.prefetch(child.near.id);
                 }
             }
@@ -475,10 +477,12 @@ impl Search<'_> {
 
     /// [`Search::children`] away from G1: the flip-slice classes by the class moves (a
     /// child's row is prefetched once it is known to fit), the twists by their move table;
-    /// each child's distance from the graph when at most the radius is left for it (one
-    /// beyond the graph is too far), else from its residue. Every child's phase-1 entry is
-    /// prefetched before any is read, so that their cache misses overlap instead of waiting
-    /// one after another.
+    /// each child's distance from its residue, and its node in the near-G1 graph looked up
+    /// only when it fits and lies within the radius (most children do not fit, and a lookup
+    /// in the graph's hash table costs about as much as the residue). A child in the graph
+    /// from which phase 1 cannot end in exactly what is left ([`NearG1::ends_in`]) is not
+    /// admitted. Every child's phase-1 entry is prefetched before any is read, so that their
+    /// cache misses overlap instead of waiting one after another.
     #[inline]
     fn far_children(
         &self,
@@ -501,49 +505,50 @@ impl Search<'_> {
             let class = (next * SYMMETRIES + symmetry) as u32;
             children[m.index()] = Phase1Node { class, twist, ..Phase1Node::FAR };
             entries[m.index()] = (solver.phase1_entry(next, symmetry, usize::from(twist)), symmetry);
-            if rest(m) > radius {
-                solver.prefetch_phase1(self.metric, entries[m.index()].0);
-            }
+            solver.prefetch_phase1(self.metric, entries[m.index()].0);
         }
         let mut admitted = 0;
         for m in moves {
             let (i, (entry, symmetry)) = (m.index(), entries[m.index()]);
-            if rest(m) > radius {
-                // A QTM half turn is two quarter turns, and a residue tells a distance only
-                // one step of the metric away: its distance follows from the first quarter
-                // turn's (which costs less, so it is known).
-                let from = match (self.metric, m.quarters()) {
-                    (Metric::Qtm, 2) => children[i - 1].distance,
-                    _ => at.distance,
-                };
-                children[i].distance = step_distance(from, solver.phase1_residue(self.metric, entry));
-                if u32::from(children[i].distance) <= rest(m) {
-                    solver.prefetch_class_moves(children[i].class as usize / SYMMETRIES);
-                }
+            // A QTM half turn is two quarter turns, and a residue tells a distance only one
+            // step of the metric away: its distance follows from the first quarter turn's
+            // (which costs less, so it is known).
+            let from = match (self.metric, m.quarters()) {
+                (Metric::Qtm, 2) => children[i - 1].distance,
+                _ => at.distance,
+            };
+            children[i].distance = step_distance(from, solver.phase1_residue(self.metric, entry));
+            if u32::from(children[i].distance) > rest(m) {
+                continue;
             }
-            if u32::from(children[i].distance) <= radius || rest(m) <= radius {
-                let child = near.find(entry, symmetry);
-                if child != NearNode::NONE {
-                    near.prefetch(child.id);
-                    children[i] = Phase1Node { distance: near.distance(child.id), near: child, ..children[i] };
+            if rest(m) > radius {
+                solver.prefetch_class_moves(children[i].class as usize / SYMMETRIES);
+            }
+            let child = if children[i].distance <= near.radius() { near.find(entry, symmetry) } else { NearNode::NONE };
+            if child != NearNode::NONE {
+                if rest(m) <= radius + 1 && !near.ends_in(child, rest(m), m) {
+                    continue;
                 }
+                near.prefetch(child.id);
+                children[i].near = child;
             }
             admitted |= self.admits(at, togo, m, children[i]);
         }
         admitted
     }
 
-    /// Phase 2 from the cube the phase-1 path leads to, within `budget`: first whether any
+    /// Phase 2 from the cube the phase-1 path leads to (whose corner permutation is
+    /// `corner_perm`), within `budget`: first whether any
     /// solution is that short (one search to the whole budget, which almost always fails),
     /// and only then the shortest, by iterative deepening. Deepening at once would search
     /// every shallower depth again before failing.
-    fn phase2_start(&mut self, depth: usize, budget: u32, last_face: usize) -> bool {
-        let cube = self.path[..depth].iter().fold(self.root, |cube, &m| cube.apply_move(m));
+    fn phase2_start(&mut self, depth: usize, budget: u32, last_face: usize, corner_perm: usize) -> bool {
+        let (ud_edge_perm, slice_perm) = self.root.edge_perms_after(&self.path[..depth]);
         let phase2 = &self.solver.phase2;
         let at = Phase2Node {
-            corners: phase2.coordinate(Permutation::Corners, usize::from(cube.corner_perm())),
-            edges: phase2.coordinate(Permutation::UdEdges, usize::from(cube.ud_edge_perm())),
-            slice: usize::from(cube.slice_perm()),
+            corners: phase2.coordinate(Permutation::Corners, corner_perm),
+            edges: phase2.coordinate(Permutation::UdEdges, usize::from(ud_edge_perm)),
+            slice: usize::from(slice_perm),
         };
         let bound = phase2.bound(self.metric, at.corners, at.edges, at.slice);
         bound <= budget
