@@ -8,14 +8,23 @@
 //! ranking version, and [`TableRecord::check_versions`] refuses a table for another one,
 //! saying which, before its artifact is read. The same [`Manifest`], without artifacts,
 //! is committed as `tables/manifest.json`, so a change to generation shows up in review.
+//!
+//! A table may be changed before compression by a reversible [`Transform`] that makes it
+//! far more compressible (the fifteen puzzle's pattern databases ship as residues over the
+//! Manhattan distance); the artifact record names it, [`unpack`] undoes it before the
+//! table's SHA-256 is checked, and refuses a transform this build does not know.
 #![deny(missing_docs)]
 
 use std::fmt::Write as _;
 use std::io::{Read, Write as _};
 use std::path::{Path, PathBuf};
 
-use puzzle_tables_query::format::FORMAT_VERSION;
-use puzzle_tables_query::{Metadata, TableSpec};
+use std::ops::Range;
+
+use puzzle_tables_query::fifteen::residues::{from_residues, to_residues};
+use puzzle_tables_query::fifteen::{pattern_spec, Partition};
+use puzzle_tables_query::format::{Header, FORMAT_VERSION, HEADER_LEN};
+use puzzle_tables_query::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -71,6 +80,72 @@ pub struct Artifact {
     pub bytes: u64,
     /// Its SHA-256, lowercase hex.
     pub sha256: String,
+    /// The [`Transform`] applied before compression, by its label; none when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transform: Option<String>,
+}
+
+/// A reversible change to a table's bytes before compression, which [`unpack`] undoes.
+/// More may be added, so a `match` on it needs a wildcard arm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Transform {
+    /// A fifteen-puzzle pattern database's payload as residues over its tiles' Manhattan
+    /// distance (`puzzle_tables_query::fifteen::residues`); header and metadata unchanged.
+    ManhattanResidues,
+}
+
+impl Transform {
+    /// Every transform.
+    pub const ALL: [Transform; 1] = [Transform::ManhattanResidues];
+
+    /// The name an artifact record gives it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Transform::ManhattanResidues => "fifteen-manhattan-residues",
+        }
+    }
+
+    /// The transform named `label`.
+    pub fn from_label(label: &str) -> Option<Transform> {
+        Transform::ALL.into_iter().find(|transform| transform.label() == label)
+    }
+
+    /// The transform that suits the table file `bytes`, with the bytes it gives, or `None`
+    /// when none does (or the table's entries do not allow it).
+    pub fn apply_any(bytes: &[u8]) -> Option<(Transform, Vec<u8>)> {
+        let (tiles, payload) = pattern_database_payload(bytes)?;
+        let mut transformed = bytes.to_vec();
+        to_residues(tiles, &mut transformed[payload]).ok()?;
+        Some((Transform::ManhattanResidues, transformed))
+    }
+
+    /// Undoes this transform on the table file `bytes`, in place; says why when it cannot.
+    pub fn undo(self, bytes: &mut [u8]) -> Result<(), String> {
+        match self {
+            Transform::ManhattanResidues => {
+                let (tiles, payload) = pattern_database_payload(bytes)
+                    .ok_or("the table is not a fifteen-puzzle pattern database of a known pattern")?;
+                from_residues(tiles, &mut bytes[payload]).map_err(|error| error.to_string())
+            }
+        }
+    }
+}
+
+/// The tiles of the fifteen-puzzle pattern database whose file is `bytes`, and where its
+/// payload lies; `None` for any other table, or bytes that are no table.
+fn pattern_database_payload(bytes: &[u8]) -> Option<(&'static [u8], Range<usize>)> {
+    let header = Header::decode(bytes.get(..HEADER_LEN)?.try_into().ok()?).ok()?;
+    let is_pattern_database = header.puzzle == Puzzle::Fifteen.code()
+        && header.kind == TableKind::PatternDatabase.code()
+        && header.encoding == Encoding::Bytes.code();
+    let tiles = Partition::ALL
+        .iter()
+        .flat_map(|partition| partition.patterns())
+        .find(|tiles| is_pattern_database && pattern_spec(tiles).variant == header.variant)?;
+    let start = usize::try_from(header.payload_offset).ok()?;
+    let end = start.checked_add(usize::try_from(header.payload_len).ok()?)?;
+    (end <= bytes.len()).then_some((tiles, start..end))
 }
 
 /// Why an artifact cannot be installed. More reasons may be added, so a `match` on it
@@ -127,6 +202,24 @@ pub enum DistError {
         expected: String,
         /// The file's.
         found: String,
+    },
+    /// The artifact names a transform this build does not know.
+    #[error("{}: transform `{name}` is not one this build knows ({}); a newer puzzle-tables may install it", path.display(), known_transforms())]
+    UnknownTransform {
+        /// The artifact.
+        path: PathBuf,
+        /// The transform's name in the manifest.
+        name: String,
+    },
+    /// The artifact's transform cannot be undone on its decompressed bytes.
+    #[error("{}: cannot undo transform `{}`: {why}", path.display(), transform.label())]
+    Untransform {
+        /// The artifact.
+        path: PathBuf,
+        /// The transform.
+        transform: Transform,
+        /// Why.
+        why: String,
     },
     /// The artifact is not valid zstd.
     #[error("{}: cannot decompress", path.display())]
@@ -223,15 +316,28 @@ pub fn write_release(out: &Path, tables: Vec<(TableRecord, Vec<u8>)>) -> std::io
     Ok(manifest)
 }
 
-/// A table file's bytes compressed for shipping, and the artifact record.
+/// A table file's bytes transformed where a [`Transform`] suits them and compressed for
+/// shipping at [`ZSTD_LEVEL`], and the artifact record.
 pub fn pack(record: &TableRecord, bytes: &[u8]) -> (Vec<u8>, Artifact) {
-    let compressed = compress(bytes, ZSTD_LEVEL, worker_threads());
+    pack_at(record, bytes, ZSTD_LEVEL)
+}
+
+/// [`pack`] at zstd level `level`.
+pub fn pack_at(record: &TableRecord, bytes: &[u8], level: i32) -> (Vec<u8>, Artifact) {
+    let transformed = Transform::apply_any(bytes);
+    let shipped = transformed.as_ref().map_or(bytes, |(_, transformed)| transformed);
+    let compressed = compress(shipped, level, worker_threads());
     let artifact = Artifact {
         file: format!("{}.zst", record.file),
         bytes: compressed.len() as u64,
         sha256: sha256_hex(&compressed),
+        transform: transformed.map(|(transform, _)| transform.label().to_string()),
     };
     (compressed, artifact)
+}
+
+fn known_transforms() -> String {
+    Transform::ALL.map(Transform::label).join(", ")
 }
 
 /// One zstd worker thread a core.
@@ -268,12 +374,22 @@ pub fn decompress(compressed: &[u8], limit: u64) -> std::io::Result<Vec<u8>> {
 pub fn unpack(dir: &Path, record: &TableRecord) -> Result<Vec<u8>, DistError> {
     let artifact = record.artifact.as_ref().ok_or_else(|| DistError::NoArtifact(record.file.clone()))?;
     let path = dir.join(&artifact.file);
+    let transform = match &artifact.transform {
+        Some(name) => Some(
+            Transform::from_label(name)
+                .ok_or_else(|| DistError::UnknownTransform { path: path.clone(), name: name.clone() })?,
+        ),
+        None => None,
+    };
     let compressed = read(&path)?;
     check(&path, "size", artifact.bytes, compressed.len() as u64)?;
     check(&path, "SHA-256", &artifact.sha256, &sha256_hex(&compressed))?;
-    let bytes =
+    let mut bytes =
         decompress(&compressed, record.bytes).map_err(|source| DistError::Decompress { path: path.clone(), source })?;
     check(&path, "decompressed size", record.bytes, bytes.len() as u64)?;
+    if let Some(transform) = transform {
+        transform.undo(&mut bytes).map_err(|why| DistError::Untransform { path: path.clone(), transform, why })?;
+    }
     check(&path, "decompressed SHA-256", &record.sha256, &sha256_hex(&bytes))?;
     Ok(bytes)
 }
@@ -404,7 +520,8 @@ mod tests {
     fn sums_are_in_sha256sum_format() {
         let bytes = b"abc";
         let mut record = record_of(bytes);
-        record.artifact = Some(Artifact { file: "t.tbl.zst".into(), bytes: 3, sha256: sha256_hex(bytes) });
+        record.artifact =
+            Some(Artifact { file: "t.tbl.zst".into(), bytes: 3, sha256: sha256_hex(bytes), transform: None });
         let sums = Manifest::new(vec![record]).sha256sums("{}");
         assert!(sums.starts_with("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  t.tbl.zst\n"));
         assert!(sums.ends_with("  manifest.json\n"));
