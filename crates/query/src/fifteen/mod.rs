@@ -179,8 +179,17 @@ pub(crate) fn walk_in_rank_order<V: Copy, E>(
     if left == 0 {
         return visit(value);
     }
-    for cell in (0..CELLS).filter(|&cell| occupied & (1 << cell) == 0) {
-        walk_in_rank_order(left - 1, placed + 1, occupied | (1 << cell), place(value, placed, cell), place, visit)?;
+    let mut free = !occupied & ((1 << CELLS) - 1);
+    while free != 0 {
+        let cell = free.trailing_zeros() as usize;
+        free &= free - 1;
+        let value = place(value, placed, cell);
+        // The last tile's placements are visited here, not through one more call each.
+        if left == 1 {
+            visit(value)?;
+        } else {
+            walk_in_rank_order(left - 1, placed + 1, occupied | (1 << cell), value, place, visit)?;
+        }
     }
     Ok(())
 }
