@@ -235,7 +235,7 @@ fn an_artifact_of_an_unknown_transform_installs_nothing() {
     let output = install(tables.path(), release.path());
     assert_eq!(output.status.code(), Some(2));
     let expected = "fifteen-pattern-tiles-2-3-4.tbl.zst: transform `zigzag` is not one this build knows \
-                    (fifteen-manhattan-residues); a newer puzzle-tables may install it";
+                    (fifteen-manhattan-residues, word-byte-planes); a newer puzzle-tables may install it";
     assert!(stderr_of(&output).contains(expected), "{}", stderr_of(&output));
     assert!(contents(tables.path()).is_empty(), "nothing written");
 }
