@@ -147,10 +147,13 @@ fn environment(paths: &[PathBuf], total: u64, inputs: &Inputs, transforming: Tim
     let _ = writeln!(text, "- {} tables, {} bytes", paths.len(), thousands(total as f64));
     let transformed: Vec<usize> = (0..paths.len()).filter(|&i| inputs.transformed[i].is_some()).collect();
     let bytes: usize = transformed.iter().map(|&i| inputs.tables[i].len()).sum();
+    let mut labels: Vec<&str> = inputs.transformed.iter().flatten().map(|(transform, _)| transform.label()).collect();
+    labels.dedup();
     let _ = writeln!(
         text,
-        "- transformed: {} tables, {} bytes, in {:.2} s ({:.2} s of processor time); undoing it is timed with \
-         decompression",
+        "- transformed ({}): {} tables, {} bytes, in {:.2} s ({:.2} s of processor time); undoing it is timed \
+         with decompression",
+        labels.join(", "),
         transformed.len(),
         thousands(bytes as f64),
         transforming.wall,
@@ -174,7 +177,7 @@ fn table(figures: &[Level]) -> String {
         let ratio = anchor.map_or("-".to_string(), |anchor| format!("{:.3}", figure.bytes as f64 / anchor));
         let shipping = match figure.shipping {
             Shipping::None => "none",
-            Shipping::Transformed => "residues",
+            Shipping::Transformed => "applied",
         };
         let _ = writeln!(
             text,
