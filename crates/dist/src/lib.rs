@@ -128,7 +128,7 @@ impl Transform {
                 header.puzzle == Puzzle::Cube.code()
                     && header.kind == TableKind::DistanceSteps.code()
                     && header.encoding == Encoding::U32.code()
-                    && header.payload_len % WORD as u64 == 0
+                    && header.payload_len.is_multiple_of(WORD as u64)
             }
         }
     }
