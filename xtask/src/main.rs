@@ -303,8 +303,11 @@ fn dist(args: &DistArgs) -> anyhow::Result<()> {
     let seconds = started.elapsed().as_secs_f64();
     println!("compressed with zstd level {ZSTD_LEVEL} on {} worker threads in {seconds:.1} s", worker_threads());
     for record in &manifest.tables {
-        let zstd_bytes = record.artifact.as_ref().map_or(0, |artifact| artifact.bytes);
-        println!("{}: {} bytes, {zstd_bytes} as zstd", record.file, record.bytes);
+        let artifact = record.artifact.as_ref();
+        let zstd_bytes = artifact.map_or(0, |artifact| artifact.bytes);
+        let transform = artifact.and_then(|artifact| artifact.transform.as_ref());
+        let transform = transform.map_or(String::new(), |transform| format!(", transformed: {transform}"));
+        println!("{}: {} bytes, {zstd_bytes} as zstd{transform}", record.file, record.bytes);
     }
     println!("wrote {MANIFEST_FILE} and {SUMS_FILE} in {}", out.display());
     Ok(())

@@ -381,14 +381,9 @@ pub fn write_release(out: &Path, tables: Vec<(TableRecord, Vec<u8>)>) -> std::io
 /// A table file's bytes transformed where a [`Transform`] suits them and compressed for
 /// shipping at [`ZSTD_LEVEL`], and the artifact record.
 pub fn pack(record: &TableRecord, bytes: &[u8]) -> (Vec<u8>, Artifact) {
-    pack_at(record, bytes, ZSTD_LEVEL)
-}
-
-/// [`pack`] at zstd level `level`.
-pub fn pack_at(record: &TableRecord, bytes: &[u8], level: i32) -> (Vec<u8>, Artifact) {
     let transformed = Transform::apply_any(bytes);
     let shipped = transformed.as_ref().map_or(bytes, |(_, transformed)| transformed);
-    let compressed = compress(shipped, level, worker_threads());
+    let compressed = compress(shipped, ZSTD_LEVEL, worker_threads());
     let artifact = Artifact {
         file: format!("{}.zst", record.file),
         bytes: compressed.len() as u64,
