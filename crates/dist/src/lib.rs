@@ -10,8 +10,8 @@
 //! is committed as `tables/manifest.json`, so a change to generation shows up in review.
 //!
 //! A table may be changed before compression by a reversible [`Transform`] that makes it
-//! far more compressible (the fifteen puzzle's pattern databases ship as residues over the
-//! Manhattan distance); the artifact record names it, [`unpack`] undoes it before the
+//! more compressible (the fifteen puzzle's pattern databases ship as residues over the
+//! Manhattan distance, the cube's large table as byte planes); the artifact record names it, [`unpack`] undoes it before the
 //! table's SHA-256 is checked, and refuses a transform this build does not know.
 #![deny(missing_docs)]
 
