@@ -1,6 +1,9 @@
 //! Release artifacts end to end: a release written as `cargo xtask dist` writes it, its sums
 //! checked by a SHA-256 computed here, installed by the binary; a damaged artifact, a table of
 //! another version or a table a reader would refuse installs nothing and replaces nothing.
+//! The fifteen puzzle's pattern databases ship transformed (residues over the Manhattan
+//! distance) and install as the exact tables; an unknown or undoable transform installs
+//! nothing.
 
 mod common;
 
@@ -9,15 +12,20 @@ use std::path::Path;
 use std::process::Command;
 
 use common::{binary, stderr_of, stdout_of, tables_with};
-use puzzle_tables_dist::{write_release, Manifest, TableRecord, MANIFEST_FILE};
+use puzzle_tables_dist::{compress, sha256_hex, write_release, Manifest, TableRecord, Transform, MANIFEST_FILE};
 use puzzle_tables_query::{tables_of, Puzzle, Table, TableSpec};
 use sha2::{Digest, Sha256};
 
 /// A release of the eight-puzzle and rotation-game tables (the small ones) in a new directory.
 fn release() -> tempfile::TempDir {
+    release_of(&[Puzzle::Eight, Puzzle::Rotation])
+}
+
+/// A release of the default tables of `puzzles` in a new directory.
+fn release_of(puzzles: &[Puzzle]) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
     let mut tables = Vec::new();
-    for puzzle in [Puzzle::Eight, Puzzle::Rotation] {
+    for &puzzle in puzzles {
         for spec in tables_of(puzzle) {
             let path = tables_with(puzzle).join(spec.file_name());
             let table = Table::open_verified(&path, &spec).unwrap();
@@ -184,4 +192,81 @@ fn install_reports_each_refused_table_once() {
     assert_eq!(errors.matches("(os error 2)").count(), 1, "{errors}");
     assert_eq!(errors.matches("rotation-distance.tbl.zst: size 100").count(), 1, "{errors}");
     assert!(contents(tables.path()).is_empty());
+}
+
+#[test]
+fn every_entry_of_the_pattern_databases_comes_back_from_the_transform() {
+    for spec in tables_of(Puzzle::Fifteen) {
+        let table = std::fs::read(tables_with(Puzzle::Fifteen).join(spec.file_name())).unwrap();
+        let (transform, mut bytes) = Transform::apply_any(&table).expect("a pattern database is transformed");
+        assert_eq!(transform, Transform::ManhattanResidues);
+        assert_ne!(bytes, table, "{}: the payload changes", spec.file_name());
+        transform.undo(&mut bytes).unwrap();
+        assert!(bytes == table, "{}: every byte comes back", spec.file_name());
+    }
+    let eight = std::fs::read(tables_with(Puzzle::Eight).join(tables_of(Puzzle::Eight)[0].file_name())).unwrap();
+    assert!(Transform::apply_any(&eight).is_none(), "only pattern databases are transformed");
+}
+
+#[test]
+fn a_transformed_release_installs_the_exact_tables() {
+    let release = release_of(&[Puzzle::Fifteen]);
+    let manifest = Manifest::read(release.path()).unwrap();
+    for record in &manifest.tables {
+        let transform = record.artifact.as_ref().and_then(|artifact| artifact.transform.as_deref());
+        assert_eq!(transform, Some(Transform::ManhattanResidues.label()), "{}", record.file);
+    }
+    let tables = tempfile::tempdir().unwrap();
+    let output = install(tables.path(), release.path());
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    for spec in tables_of(Puzzle::Fifteen) {
+        let built = std::fs::read(tables_with(Puzzle::Fifteen).join(spec.file_name())).unwrap();
+        assert!(std::fs::read(tables.path().join(spec.file_name())).unwrap() == built, "{}", spec.file_name());
+    }
+}
+
+#[test]
+fn an_artifact_of_an_unknown_transform_installs_nothing() {
+    let release = release_of(&[Puzzle::Fifteen]);
+    edit_manifest(release.path(), |manifest| {
+        manifest.tables[2].artifact.as_mut().unwrap().transform = Some("zigzag".into());
+    });
+    let tables = tempfile::tempdir().unwrap();
+    let output = install(tables.path(), release.path());
+    assert_eq!(output.status.code(), Some(2));
+    let expected = "fifteen-pattern-tiles-2-3-4.tbl.zst: transform `zigzag` is not one this build knows \
+                    (fifteen-manhattan-residues, word-byte-planes); a newer puzzle-tables may install it";
+    assert!(stderr_of(&output).contains(expected), "{}", stderr_of(&output));
+    assert!(contents(tables.path()).is_empty(), "nothing written");
+}
+
+#[test]
+fn a_transformed_artifact_with_wrong_residues_or_no_transform_installs_nothing() {
+    let release = release_of(&[Puzzle::Fifteen]);
+    let file = "fifteen-pattern-tiles-2-3-4.tbl";
+    let table = std::fs::read(tables_with(Puzzle::Fifteen).join(file)).unwrap();
+    let (_, residues) = Transform::apply_any(&table).unwrap();
+    let last = residues.len() - 1;
+    // Each a well-formed artifact, its size and SHA-256 in the manifest: residues one off,
+    // residues past what a byte holds, and the right residues with the transform's name lost.
+    let cases: [(Vec<u8>, bool, &str); 3] = [
+        ([&residues[..last], &[residues[last] + 1]].concat(), true, "decompressed SHA-256"),
+        ([&residues[..last], &[200]].concat(), true, "cannot undo transform `fifteen-manhattan-residues`: placement"),
+        (residues.clone(), false, "decompressed SHA-256"),
+    ];
+    for (shipped, transformed, expected) in cases {
+        let compressed = compress(&shipped, 3, 1);
+        std::fs::write(release.path().join(format!("{file}.zst")), &compressed).unwrap();
+        edit_manifest(release.path(), |manifest| {
+            let artifact = manifest.tables[2].artifact.as_mut().unwrap();
+            artifact.bytes = compressed.len() as u64;
+            artifact.sha256 = sha256_hex(&compressed);
+            artifact.transform = transformed.then(|| Transform::ManhattanResidues.label().to_string());
+        });
+        let tables = tempfile::tempdir().unwrap();
+        let output = install(tables.path(), release.path());
+        assert_eq!(output.status.code(), Some(2));
+        assert!(stderr_of(&output).contains(&format!("{file}.zst: {expected}")), "{}", stderr_of(&output));
+        assert!(contents(tables.path()).is_empty(), "nothing written");
+    }
 }

@@ -24,8 +24,9 @@
 //! - `cargo xtask bench-cube-optimal [--per-group N] [--max-seconds S] [--tables DIR] [--h48
 //!   SOLVER] [--out FILE]`: proven-optimal cubes grouped by length, ours and nissy-core's H48
 //!   side by side (see [`cube_optimal_bench`]).
-//! - `cargo xtask bench-dist [--tables DIR] [--levels N,...] [--out FILE]`: zstd levels, size
-//!   against time on the real tables (see [`dist_bench`]).
+//! - `cargo xtask bench-dist [--tables DIR] [--levels N,...] [--shipping none,transformed]
+//!   [--out FILE]`: zstd levels with and without the transform, size against time on the
+//!   real tables (see [`dist_bench`]).
 //!
 //! Arguments are parsed by clap, as in the binary: `cargo xtask --help` and `cargo xtask
 //! COMMAND --help` print the usage.
@@ -119,6 +120,10 @@ enum Task {
         /// The levels to measure.
         #[arg(long, value_name = "N,...", value_delimiter = ',', default_value = dist_bench::LEVELS)]
         levels: Vec<i32>,
+        /// How to ship the tables at each level: as they are, or transformed where a
+        /// transform suits them (as `dist` ships them).
+        #[arg(long, value_name = "HOW,...", value_delimiter = ',', default_value = "none,transformed")]
+        shipping: Vec<dist_bench::Shipping>,
         /// Also write the figures into FILE, in place between their markers.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
@@ -170,8 +175,9 @@ fn main() -> anyhow::Result<()> {
         Task::BenchCubeOptimal { per_group, max_seconds, tables, h48, out } => {
             cube_optimal_bench::bench(per_group, max_seconds, tables.as_deref(), &h48, out.as_deref())
         }
-        Task::BenchDist { tables, levels, out } => {
-            dist_bench::bench(&tables.unwrap_or_else(|| workspace_root().join("tables")), &levels, out.as_deref())
+        Task::BenchDist { tables, levels, shipping, out } => {
+            let tables = tables.unwrap_or_else(|| workspace_root().join("tables"));
+            dist_bench::bench(&tables, &levels, &shipping, out.as_deref())
         }
         Task::Man { out } => man(&out.unwrap_or_else(|| target_dir().join("man"))),
     }
@@ -297,8 +303,11 @@ fn dist(args: &DistArgs) -> anyhow::Result<()> {
     let seconds = started.elapsed().as_secs_f64();
     println!("compressed with zstd level {ZSTD_LEVEL} on {} worker threads in {seconds:.1} s", worker_threads());
     for record in &manifest.tables {
-        let zstd_bytes = record.artifact.as_ref().map_or(0, |artifact| artifact.bytes);
-        println!("{}: {} bytes, {zstd_bytes} as zstd", record.file, record.bytes);
+        let artifact = record.artifact.as_ref();
+        let zstd_bytes = artifact.map_or(0, |artifact| artifact.bytes);
+        let transform = artifact.and_then(|artifact| artifact.transform.as_ref());
+        let transform = transform.map_or(String::new(), |transform| format!(", transformed: {transform}"));
+        println!("{}: {} bytes, {zstd_bytes} as zstd{transform}", record.file, record.bytes);
     }
     println!("wrote {MANIFEST_FILE} and {SUMS_FILE} in {}", out.display());
     Ok(())

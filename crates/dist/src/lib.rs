@@ -8,14 +8,23 @@
 //! ranking version, and [`TableRecord::check_versions`] refuses a table for another one,
 //! saying which, before its artifact is read. The same [`Manifest`], without artifacts,
 //! is committed as `tables/manifest.json`, so a change to generation shows up in review.
+//!
+//! A table may be changed before compression by a reversible [`Transform`] that makes it
+//! more compressible (the fifteen puzzle's pattern databases ship as residues over the
+//! Manhattan distance, the cube's large table as byte planes); the artifact record names it, [`unpack`] undoes it before the
+//! table's SHA-256 is checked, and refuses a transform this build does not know.
 #![deny(missing_docs)]
 
 use std::fmt::Write as _;
 use std::io::{Read, Write as _};
 use std::path::{Path, PathBuf};
 
-use puzzle_tables_query::format::FORMAT_VERSION;
-use puzzle_tables_query::{Metadata, TableSpec};
+use std::ops::Range;
+
+use puzzle_tables_query::fifteen::residues::{from_residues, to_residues};
+use puzzle_tables_query::fifteen::{pattern_spec, Partition};
+use puzzle_tables_query::format::{Header, FORMAT_VERSION, HEADER_LEN};
+use puzzle_tables_query::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -71,6 +80,134 @@ pub struct Artifact {
     pub bytes: u64,
     /// Its SHA-256, lowercase hex.
     pub sha256: String,
+    /// The [`Transform`] applied before compression, by its label; none when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transform: Option<String>,
+}
+
+/// A reversible change to a table's bytes before compression, which [`unpack`] undoes.
+/// Each applies to one kind of table, which its header names; the header and metadata are
+/// left as they are. More may be added, so a `match` on it needs a wildcard arm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Transform {
+    /// A fifteen-puzzle pattern database's entries as residues over their tiles' Manhattan
+    /// distance (`puzzle_tables_query::fifteen::residues`).
+    ManhattanResidues,
+    /// The cube's large table's four-byte words as four byte planes (every word's first
+    /// byte, then every second byte, ...): its distances and its step nibbles compress better
+    /// apart.
+    WordBytePlanes,
+}
+
+/// The bytes of a word of [`Transform::WordBytePlanes`].
+const WORD: usize = 4;
+
+impl Transform {
+    /// Every transform.
+    pub const ALL: [Transform; 2] = [Transform::ManhattanResidues, Transform::WordBytePlanes];
+
+    /// The name an artifact record gives it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Transform::ManhattanResidues => "fifteen-manhattan-residues",
+            Transform::WordBytePlanes => "word-byte-planes",
+        }
+    }
+
+    /// The transform named `label`.
+    pub fn from_label(label: &str) -> Option<Transform> {
+        Transform::ALL.into_iter().find(|transform| transform.label() == label)
+    }
+
+    /// Whether it applies to the table of `header`.
+    fn suits(self, header: &Header) -> bool {
+        match self {
+            Transform::ManhattanResidues => pattern_tiles(header).is_some(),
+            Transform::WordBytePlanes => {
+                header.puzzle == Puzzle::Cube.code()
+                    && header.kind == TableKind::DistanceSteps.code()
+                    && header.encoding == Encoding::U32.code()
+                    && header.payload_len.is_multiple_of(WORD as u64)
+            }
+        }
+    }
+
+    /// The transform that suits the table file `bytes`, with the bytes it gives, or `None`
+    /// when none does (or the table's entries do not allow it).
+    pub fn apply_any(bytes: &[u8]) -> Option<(Transform, Vec<u8>)> {
+        let (header, payload) = payload_of(bytes)?;
+        let transform = Transform::ALL.into_iter().find(|transform| transform.suits(&header))?;
+        let mut transformed = bytes.to_vec();
+        let entries = &mut transformed[payload];
+        match transform {
+            Transform::ManhattanResidues => to_residues(pattern_tiles(&header)?, entries).ok()?,
+            Transform::WordBytePlanes => entries.copy_from_slice(&byte_planes(entries)),
+        }
+        Some((transform, transformed))
+    }
+
+    /// Undoes this transform on the table file `bytes`, in place; says why when it cannot.
+    pub fn undo(self, bytes: &mut [u8]) -> Result<(), String> {
+        let (header, payload) = payload_of(bytes).ok_or("the bytes are not a table")?;
+        if !self.suits(&header) {
+            return Err("the table is not of the kind it applies to".into());
+        }
+        let entries = &mut bytes[payload];
+        match self {
+            Transform::ManhattanResidues => {
+                let tiles = pattern_tiles(&header).ok_or("not a pattern database")?;
+                from_residues(tiles, entries).map_err(|error| error.to_string())
+            }
+            Transform::WordBytePlanes => {
+                entries.copy_from_slice(&words_of_planes(entries));
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The header of the table file `bytes`, and where its payload lies; `None` for bytes that
+/// are no table.
+fn payload_of(bytes: &[u8]) -> Option<(Header, Range<usize>)> {
+    let header = Header::decode(bytes.get(..HEADER_LEN)?.try_into().ok()?).ok()?;
+    let start = usize::try_from(header.payload_offset).ok()?;
+    let end = start.checked_add(usize::try_from(header.payload_len).ok()?)?;
+    (end <= bytes.len()).then_some((header, start..end))
+}
+
+/// The tiles of the fifteen-puzzle pattern database of `header`, by its variant; `None`
+/// for any other table.
+fn pattern_tiles(header: &Header) -> Option<&'static [u8]> {
+    let is_pattern_database = header.puzzle == Puzzle::Fifteen.code()
+        && header.kind == TableKind::PatternDatabase.code()
+        && header.encoding == Encoding::Bytes.code();
+    let mut patterns = Partition::ALL.iter().flat_map(|partition| partition.patterns());
+    patterns.find(|tiles| is_pattern_database && pattern_spec(tiles).variant == header.variant).copied()
+}
+
+/// `words` (whole words) as byte planes: byte `b` of word `i` at `b * words + i`.
+fn byte_planes(words: &[u8]) -> Vec<u8> {
+    let count = words.len() / WORD;
+    let mut planes = vec![0u8; words.len()];
+    for (i, word) in words.chunks_exact(WORD).enumerate() {
+        for (byte, &value) in word.iter().enumerate() {
+            planes[byte * count + i] = value;
+        }
+    }
+    planes
+}
+
+/// The inverse of [`byte_planes`].
+fn words_of_planes(planes: &[u8]) -> Vec<u8> {
+    let count = planes.len() / WORD;
+    let mut words = vec![0u8; planes.len()];
+    for (i, word) in words.chunks_exact_mut(WORD).enumerate() {
+        for (byte, value) in word.iter_mut().enumerate() {
+            *value = planes[byte * count + i];
+        }
+    }
+    words
 }
 
 /// Why an artifact cannot be installed. More reasons may be added, so a `match` on it
@@ -127,6 +264,24 @@ pub enum DistError {
         expected: String,
         /// The file's.
         found: String,
+    },
+    /// The artifact names a transform this build does not know.
+    #[error("{}: transform `{name}` is not one this build knows ({}); a newer puzzle-tables may install it", path.display(), known_transforms())]
+    UnknownTransform {
+        /// The artifact.
+        path: PathBuf,
+        /// The transform's name in the manifest.
+        name: String,
+    },
+    /// The artifact's transform cannot be undone on its decompressed bytes.
+    #[error("{}: cannot undo transform `{}`: {why}", path.display(), transform.label())]
+    Untransform {
+        /// The artifact.
+        path: PathBuf,
+        /// The transform.
+        transform: Transform,
+        /// Why.
+        why: String,
     },
     /// The artifact is not valid zstd.
     #[error("{}: cannot decompress", path.display())]
@@ -223,15 +378,23 @@ pub fn write_release(out: &Path, tables: Vec<(TableRecord, Vec<u8>)>) -> std::io
     Ok(manifest)
 }
 
-/// A table file's bytes compressed for shipping, and the artifact record.
+/// A table file's bytes transformed where a [`Transform`] suits them and compressed for
+/// shipping at [`ZSTD_LEVEL`], and the artifact record.
 pub fn pack(record: &TableRecord, bytes: &[u8]) -> (Vec<u8>, Artifact) {
-    let compressed = compress(bytes, ZSTD_LEVEL, worker_threads());
+    let transformed = Transform::apply_any(bytes);
+    let shipped = transformed.as_ref().map_or(bytes, |(_, transformed)| transformed);
+    let compressed = compress(shipped, ZSTD_LEVEL, worker_threads());
     let artifact = Artifact {
         file: format!("{}.zst", record.file),
         bytes: compressed.len() as u64,
         sha256: sha256_hex(&compressed),
+        transform: transformed.map(|(transform, _)| transform.label().to_string()),
     };
     (compressed, artifact)
+}
+
+fn known_transforms() -> String {
+    Transform::ALL.map(Transform::label).join(", ")
 }
 
 /// One zstd worker thread a core.
@@ -268,12 +431,22 @@ pub fn decompress(compressed: &[u8], limit: u64) -> std::io::Result<Vec<u8>> {
 pub fn unpack(dir: &Path, record: &TableRecord) -> Result<Vec<u8>, DistError> {
     let artifact = record.artifact.as_ref().ok_or_else(|| DistError::NoArtifact(record.file.clone()))?;
     let path = dir.join(&artifact.file);
+    let transform = match &artifact.transform {
+        Some(name) => Some(
+            Transform::from_label(name)
+                .ok_or_else(|| DistError::UnknownTransform { path: path.clone(), name: name.clone() })?,
+        ),
+        None => None,
+    };
     let compressed = read(&path)?;
     check(&path, "size", artifact.bytes, compressed.len() as u64)?;
     check(&path, "SHA-256", &artifact.sha256, &sha256_hex(&compressed))?;
-    let bytes =
+    let mut bytes =
         decompress(&compressed, record.bytes).map_err(|source| DistError::Decompress { path: path.clone(), source })?;
     check(&path, "decompressed size", record.bytes, bytes.len() as u64)?;
+    if let Some(transform) = transform {
+        transform.undo(&mut bytes).map_err(|why| DistError::Untransform { path: path.clone(), transform, why })?;
+    }
     check(&path, "decompressed SHA-256", &record.sha256, &sha256_hex(&bytes))?;
     Ok(bytes)
 }
@@ -319,6 +492,30 @@ mod tests {
             depth_counts: vec![1],
             artifact: None,
         }
+    }
+
+    #[test]
+    fn the_large_cube_table_ships_as_byte_planes_and_comes_back() {
+        let spec = TableSpec { entries: 1000, ..puzzle_tables_query::cube::phase1_steps_spec() };
+        let payload: Vec<u8> = (0..4000u32).map(|i| (i * 7 % 256) as u8).collect();
+        let table = spec.encode_file(&Metadata::default(), &payload);
+        let (transform, mut bytes) = Transform::apply_any(&table).unwrap();
+        assert_eq!(transform, Transform::WordBytePlanes);
+        let (_, at) = payload_of(&bytes).unwrap();
+        for (i, word) in payload.chunks_exact(4).enumerate() {
+            assert!((0..4).all(|b| bytes[at.start + b * 1000 + i] == word[b]), "word {i}");
+        }
+        transform.undo(&mut bytes).unwrap();
+        assert!(bytes == table);
+        // Another kind of table is neither transformed nor undone.
+        let other = TableSpec {
+            entries: 1000,
+            ..puzzle_tables_query::cube::near_graph_spec(puzzle_tables_query::cube::Metric::Htm)
+        };
+        let other = other.encode_file(&Metadata::default(), &payload);
+        assert!(Transform::apply_any(&other).is_none());
+        let error = Transform::WordBytePlanes.undo(&mut other.clone()).unwrap_err();
+        assert_eq!(error, "the table is not of the kind it applies to");
     }
 
     #[test]
@@ -404,7 +601,8 @@ mod tests {
     fn sums_are_in_sha256sum_format() {
         let bytes = b"abc";
         let mut record = record_of(bytes);
-        record.artifact = Some(Artifact { file: "t.tbl.zst".into(), bytes: 3, sha256: sha256_hex(bytes) });
+        record.artifact =
+            Some(Artifact { file: "t.tbl.zst".into(), bytes: 3, sha256: sha256_hex(bytes), transform: None });
         let sums = Manifest::new(vec![record]).sha256sums("{}");
         assert!(sums.starts_with("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  t.tbl.zst\n"));
         assert!(sums.ends_with("  manifest.json\n"));

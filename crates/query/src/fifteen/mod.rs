@@ -7,6 +7,7 @@
 //! of their values never exceeds the board's distance: an admissible heuristic for
 //! [`search`].
 
+pub mod residues;
 pub mod search;
 
 /// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
@@ -152,21 +153,45 @@ impl PatternDatabase {
 fn spread_by_cells(by_rank: &[u8], k: usize) -> HugeBytes {
     let mut by_cells = HugeBytes::zeroed(1 << (4 * k));
     let mut entries = by_rank.iter();
-    spread(&mut by_cells, &mut entries, k, 0, 0);
+    let place = |index: usize, _tile: usize, cell: usize| index * CELLS + cell;
+    let mut copy = |index: usize| -> Result<(), std::convert::Infallible> {
+        by_cells[index] = *entries.next().expect("one entry per placement");
+        Ok(())
+    };
+    let Ok(()) = walk_in_rank_order(k, 0, 0, 0usize, &place, &mut copy);
     by_cells
 }
 
-/// Places the last `left` tiles on the cells `occupied` leaves free, each in turn on every
-/// free cell from the lowest: the order of their ranks, each digit of which counts the free
-/// cells below the tile's. So the entries are taken in rank order.
-fn spread(by_cells: &mut [u8], entries: &mut std::slice::Iter<'_, u8>, left: usize, occupied: u32, index: usize) {
+/// Visits every placement of the `left` tiles after the first `placed` on the cells
+/// `occupied` leaves free, in the order of their ranks, carrying a value along: placing the
+/// `i`-th tile on `cell` turns `value` into `place(value, i, cell)`, and `visit` gets the
+/// value of each whole placement. Each tile in turn goes on every free cell from the lowest,
+/// and each digit of a rank counts the free cells below its tile's, so the visits come in
+/// rank order. The first error `visit` returns ends the walk.
+pub(crate) fn walk_in_rank_order<V: Copy, E>(
+    left: usize,
+    placed: usize,
+    occupied: u32,
+    value: V,
+    place: &impl Fn(V, usize, usize) -> V,
+    visit: &mut impl FnMut(V) -> Result<(), E>,
+) -> Result<(), E> {
     if left == 0 {
-        by_cells[index] = *entries.next().expect("one entry per placement");
-        return;
+        return visit(value);
     }
-    for cell in (0..CELLS).filter(|&cell| occupied & (1 << cell) == 0) {
-        spread(by_cells, entries, left - 1, occupied | (1 << cell), index * CELLS + cell);
+    let mut free = !occupied & ((1 << CELLS) - 1);
+    while free != 0 {
+        let cell = free.trailing_zeros() as usize;
+        free &= free - 1;
+        let value = place(value, placed, cell);
+        // The last tile's placements are visited here, not through one more call each.
+        if left == 1 {
+            visit(value)?;
+        } else {
+            walk_in_rank_order(left - 1, placed + 1, occupied | (1 << cell), value, place, visit)?;
+        }
     }
+    Ok(())
 }
 
 /// The databases of one partition, opened and checked to cover every tile once.
