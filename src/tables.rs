@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use puzzle_tables_dist::{unpack, Manifest, TableRecord};
 use puzzle_tables_generator::{write_table, BuiltTable, Progress};
 use puzzle_tables_query::answer::{AnswerError, Answerer};
+use puzzle_tables_query::cube::optimal::OptimalSize;
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::{
     check_entries, default_dir, optional_tables_of, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec,
@@ -145,6 +146,15 @@ impl TablesDir {
         let started = Instant::now();
         self.generate_with(|progress| Ok(puzzle_tables_generator::cube::build_large_tables(progress)))?;
         self.report_built(&optional_tables_of(Puzzle::Cube), "cube, the large set", started)?;
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// `gen cube --optimal SIZE`: builds the optimal solver's tables of `size`.
+    pub fn generate_optimal_cube(&self, size: OptimalSize) -> anyhow::Result<ExitCode> {
+        let started = Instant::now();
+        self.generate_with(|progress| Ok(puzzle_tables_generator::cube_optimal::build_optimal_tables(size, progress)))?;
+        let what = format!("cube, the optimal tables ({})", size.label());
+        self.report_built(&size.specs(), &what, started)?;
         Ok(ExitCode::SUCCESS)
     }
 
