@@ -6,9 +6,12 @@
 //! of every raw coordinate with the symmetry to its representative.
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIP_SORTED_SLICES, TWISTS};
+use puzzle_tables_models::cube::move_tables::sorted_slice_moves;
 use puzzle_tables_models::cube::symmetry::FLIP_SORTED_SLICE_CLASSES;
 
+use crate::cube::check_coordinates;
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
+use crate::table::{Table, TableError, TableErrorKind};
 
 /// The sizes of the optimal solver's tables that `gen cube --optimal SIZE` builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,4 +70,60 @@ pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
 /// present).
 pub fn optimal_specs() -> Vec<TableSpec> {
     OptimalSize::ALL.iter().flat_map(|size| size.specs()).collect()
+}
+
+/// The optimal tables of one size, opened and checked: what the search's bound reads.
+#[derive(Debug)]
+pub(crate) struct OptimalTables {
+    /// [`FLIP_SORTED_SLICE_CLASS_SPEC`].
+    classes: Table,
+    /// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
+    distances: Table,
+    /// The sorted UD-slice after each face turn, `sorted_slice * 18 + move`.
+    pub(crate) sorted_slice_moves: Vec<u16>,
+}
+
+impl OptimalTables {
+    /// The biggest size whose tables `open` finds, or `None` when no size is complete; a
+    /// table present but damaged is an error.
+    pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
+        let (classes, distances) = match (open(&FLIP_SORTED_SLICE_CLASS_SPEC), open(&FLIP_SORTED_SLICE_TWIST_SPEC)) {
+            (Ok(classes), Ok(distances)) => (classes, distances),
+            (Err(error), _) | (_, Err(error)) if !matches!(error.kind(), TableErrorKind::Missing) => return Err(error),
+            _ => return Ok(None),
+        };
+        check_coordinates(&classes)?;
+        Ok(Some(OptimalTables { classes, distances, sorted_slice_moves: sorted_slice_moves() }))
+    }
+
+    /// The class of the flip and sorted UD-slice coordinate `flip_sorted_slice`, and the
+    /// symmetry to its representative: `class * 16 + s`.
+    #[inline]
+    pub(crate) fn class_of(&self, flip_sorted_slice: usize) -> usize {
+        let bytes = &self.classes.payload()[flip_sorted_slice * 4..flip_sorted_slice * 4 + 4];
+        u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as usize
+    }
+
+    /// Starts loading the class of `flip_sorted_slice` into the cache.
+    #[inline]
+    pub(crate) fn prefetch_class(&self, flip_sorted_slice: usize) {
+        crate::map::prefetch(self.classes.payload(), flip_sorted_slice * 4);
+    }
+
+    /// Starts loading the residue of `entry` into the cache.
+    #[inline]
+    pub(crate) fn prefetch_residue(&self, entry: usize) {
+        crate::map::prefetch(self.distances.payload(), entry / 5);
+    }
+
+    /// The face-turn distance of entry `entry` (`class * 2,187 + twist`), modulo 3.
+    #[inline]
+    pub(crate) fn residue(&self, entry: usize) -> u8 {
+        crate::format::BASE3_DIGITS[usize::from(self.distances.payload()[entry / 5])][entry % 5]
+    }
+
+    /// The two tables.
+    pub(crate) fn tables(&self) -> [&Table; 2] {
+        [&self.classes, &self.distances]
+    }
 }
