@@ -39,6 +39,9 @@
 //! face turns and whether each face turn brings it closer (module `steps`). When it is
 //! present the face-turn search reads one word per node it stands on instead of a residue
 //! per child; the answers are the same.
+//!
+//! The optimal solver's own tables (`gen cube --optimal SIZE`, [`optimal::optimal_specs`])
+//! are optional too, opened when present, and bound only `solve_optimal`.
 
 mod classes;
 mod near;
