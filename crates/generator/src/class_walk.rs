@@ -249,3 +249,21 @@ pub fn class_twist_distances(shape: &ClassWalk, what: &str, progress: &mut dyn P
     }
     (walk.distance.into_iter().map(AtomicU8::into_inner).collect(), depth_counts)
 }
+
+/// Checks that every `step`-th value below `count` is taken by its class's symmetry to its
+/// class's representative, the smallest of the class; `conjugate` as for
+/// [`SymmetryClasses::new`].
+#[cfg(test)]
+pub(crate) fn check_representatives(
+    classes: &SymmetryClasses,
+    count: usize,
+    step: usize,
+    conjugate: impl Fn(u32, usize) -> u32,
+) {
+    for value in (0..count as u32).step_by(step) {
+        let class_sym = classes.class_of[value as usize];
+        let representative = classes.representatives[(class_sym >> 4) as usize];
+        assert_eq!(conjugate(value, (class_sym & 15) as usize), representative, "value {value}");
+        assert!(representative <= value, "value {value}");
+    }
+}

@@ -479,12 +479,7 @@ mod tests {
     #[test]
     fn classes_map_every_member_to_its_representative() {
         let classes = flip_slice_classes();
-        for flip_slice in (0..FLIP_SLICES as u32).step_by(101) {
-            let class_sym = classes.class_of[flip_slice as usize];
-            let representative = classes.representatives[(class_sym >> 4) as usize];
-            assert_eq!(conjugate_flip_slice(flip_slice, (class_sym & 15) as usize), representative);
-            assert!(representative <= flip_slice);
-        }
+        crate::class_walk::check_representatives(&classes, FLIP_SLICES, 101, conjugate_flip_slice);
         assert_eq!(classes.self_symmetries[0], 0xffff, "the solved flip-slice is fixed by every symmetry");
     }
 

@@ -134,11 +134,6 @@ mod tests {
     #[test]
     fn the_flip_sorted_slice_classes_are_counted_and_map_to_their_representatives() {
         let classes = flip_sorted_slice_classes();
-        for value in (0..FLIP_SORTED_SLICES as u32).step_by(1_009) {
-            let class_sym = classes.class_of[value as usize];
-            let representative = classes.representatives[(class_sym >> 4) as usize];
-            assert_eq!(conjugate_flip_sorted_slice(value, (class_sym & 15) as usize), representative);
-            assert!(representative <= value);
-        }
+        crate::class_walk::check_representatives(&classes, FLIP_SORTED_SLICES, 1_009, conjugate_flip_sorted_slice);
     }
 }
