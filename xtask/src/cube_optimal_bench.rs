@@ -22,6 +22,7 @@
 //! issue's aims, met or not.
 
 use std::fmt::Write as _;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -218,13 +219,15 @@ fn run_nissy(nissy: &Path, solver: &str, cubes: &[String], threads: usize, max_s
         .current_dir(nissy)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
+        // Its own process group: build.sh runs the tool as a grandchild, which a stop must end too.
+        .process_group(0)
         .spawn()
         .context("cannot run nissy-core's build.sh")?;
     let limit = Duration::from_secs_f64(max_seconds * cubes.len() as f64 + 60.0);
     let started = Instant::now();
     while child.try_wait()?.is_none() {
         if started.elapsed() > limit {
-            child.kill().ok();
+            Command::new("kill").args(["--", &format!("-{}", child.id())]).status().ok();
             child.wait().ok();
             return Ok(Cell { seconds: max_seconds, gave_up: cubes.len(), nodes: None });
         }
