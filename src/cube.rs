@@ -16,6 +16,7 @@ use anyhow::anyhow;
 use puzzle_tables_models::judge::InputError;
 use puzzle_tables_models::magic_cube as model;
 use puzzle_tables_query::answer::{metric_noun as noun, AnswerOptions, CubeAnswer, CubeInput, SearchHook};
+use puzzle_tables_query::cube::optimal::OptimalSize;
 use puzzle_tables_query::cube::{moves_text, Facelets, Metric, TwoPhaseSolver};
 use puzzle_tables_query::{Puzzle, Tables};
 use serde_json::json;
@@ -28,6 +29,13 @@ use crate::report::{answer_options, write_json, write_walk, DepthReport};
 use crate::tables::{answer_error, TablesDir};
 use crate::writer;
 use crate::SolveOptions;
+
+/// The sizes `gen cube --optimal` accepts, by name.
+pub fn optimal_size_parser() -> impl clap::builder::TypedValueParser<Value = OptimalSize> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(OptimalSize::ALL.map(OptimalSize::label))
+        .map(|label| OptimalSize::from_label(&label).expect("clap only passes listed names"))
+}
 
 /// `solve cube FACELETS`, `solve cube --net FILE`, `solve cube --scramble MOVES`.
 #[derive(clap::Args)]

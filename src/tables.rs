@@ -9,6 +9,7 @@ use anyhow::Context;
 use puzzle_tables_dist::{unpack, Manifest, TableRecord};
 use puzzle_tables_generator::{write_table, BuiltTable, Progress, TerminalBar};
 use puzzle_tables_query::answer::{AnswerError, Answerer};
+use puzzle_tables_query::cube::optimal::{optimal_specs, OptimalSize};
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::{
     check_entries, default_dir, optional_tables_of, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec,
@@ -147,6 +148,15 @@ impl TablesDir {
         Ok(ExitCode::SUCCESS)
     }
 
+    /// `gen cube --optimal SIZE`: builds the optimal solver's tables of `size`.
+    pub fn generate_optimal_cube(&self, size: OptimalSize) -> anyhow::Result<ExitCode> {
+        let started = Instant::now();
+        self.generate_with(|progress| Ok(puzzle_tables_generator::cube_optimal::build_optimal_tables(size, progress)))?;
+        let what = format!("cube, the optimal tables ({})", size.label());
+        self.report_built(&size.specs(), &what, started)?;
+        Ok(ExitCode::SUCCESS)
+    }
+
     /// Reports each file of `specs` and how long building `what` took since `started`.
     fn report_built(&self, specs: &[TableSpec], what: &str, started: Instant) -> io::Result<()> {
         let elapsed = started.elapsed();
@@ -173,7 +183,7 @@ impl TablesDir {
         let (mut damaged, mut missing, mut total) = (0, 0, 0);
         let mut out = writer::stdout();
         for &puzzle in Puzzle::ALL {
-            let optional = optional_tables_of(puzzle);
+            let optional = tables_when_present(puzzle);
             for spec in tables_of(puzzle).into_iter().chain(optional.iter().copied()) {
                 let path = self.path_of(&spec);
                 if optional.contains(&spec) && !path.exists() {
@@ -213,7 +223,7 @@ impl TablesDir {
     fn unused_files(&self) -> anyhow::Result<Vec<PathBuf>> {
         let known: Vec<String> = Puzzle::ALL
             .iter()
-            .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(optional_tables_of(puzzle).to_vec()))
+            .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(tables_when_present(puzzle)))
             .map(|spec| spec.file_name())
             .collect();
         let entries = std::fs::read_dir(&self.dir).with_context(|| format!("cannot list {}", self.dir.display()))?;
@@ -269,7 +279,7 @@ impl TablesDir {
     fn stage(&self, release: &Path, record: &TableRecord) -> anyhow::Result<StagedTable> {
         let spec = Puzzle::ALL
             .iter()
-            .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(optional_tables_of(puzzle)))
+            .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(tables_when_present(puzzle)))
             .find(|spec| spec.file_name() == record.file)
             .with_context(|| format!("{}: the release names a table this build does not know", record.file))?;
         record.check_versions(&spec)?;
@@ -313,6 +323,16 @@ pub fn answer_error(error: AnswerError) -> anyhow::Error {
     }
 }
 
+/// The tables of `puzzle` that are read when present: its optional set and, for the cube,
+/// the optimal solver's own tables (built only by `gen cube --optimal`, never by `dist`).
+fn tables_when_present(puzzle: Puzzle) -> Vec<TableSpec> {
+    let mut specs = optional_tables_of(puzzle);
+    if puzzle == Puzzle::Cube {
+        specs.extend(optimal_specs());
+    }
+    specs
+}
+
 /// The commands that build the table of `error` again, in the directory it names.
 fn rebuild_hint(error: &TableError) -> String {
     let dir = error.path().parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -321,6 +341,8 @@ fn rebuild_hint(error: &TableError) -> String {
     let owns = |specs: Vec<TableSpec>| specs.iter().any(|spec| *spec.file_name() == *name);
     let gen = if owns(Partition::SevenEight.specs()) {
         "gen fifteen --partition 7-8` (minutes, about 4 GB of memory)".to_string()
+    } else if let Some(size) = OptimalSize::ALL.into_iter().find(|size| owns(size.specs())) {
+        format!("gen cube --optimal {}` (about half an hour, 4 GB of memory)", size.label())
     } else if owns(optional_tables_of(Puzzle::Cube)) {
         "gen cube --large` (a few minutes, about 1 GB of memory)".to_string()
     } else {

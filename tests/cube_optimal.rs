@@ -188,3 +188,63 @@ fn a_bad_time_limit_or_cube_is_refused_with_what_and_why() {
     let message = stderr_of(&output);
     assert!(message.contains("not a cube that turns can solve: each colour must appear 9 times"), "{message}");
 }
+
+/// The environment variable naming a folder that holds the optimal solver's own tables
+/// (`gen cube --optimal small`, half an hour and 4 GB: never built by the tests).
+const OPTIMAL_TABLES_ENV: &str = "PUZZLE_TABLES_OPTIMAL_DIR";
+
+/// A tables directory with the tests' tables and, linked beside them, the optimal tables of
+/// `$PUZZLE_TABLES_OPTIMAL_DIR`; `None` when the variable is unset.
+fn tables_with_optimal() -> Option<tempfile::TempDir> {
+    let folder = std::path::PathBuf::from(std::env::var_os(OPTIMAL_TABLES_ENV)?);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for entry in std::fs::read_dir(tables()).expect("the tests' tables") {
+        let path = entry.expect("a directory entry").path();
+        std::os::unix::fs::symlink(&path, dir.path().join(path.file_name().expect("a file"))).expect("a link");
+    }
+    for spec in puzzle_tables_query::cube::optimal::optimal_specs() {
+        let table = folder.join(spec.file_name());
+        assert!(table.is_file(), "${OPTIMAL_TABLES_ENV} names {}, which lacks {}", folder.display(), spec.file_name());
+        std::os::unix::fs::symlink(&table, dir.path().join(spec.file_name())).expect("a link");
+    }
+    Some(dir)
+}
+
+#[test]
+fn the_optimal_tables_when_present_give_the_independent_distances_and_the_same_answers() {
+    let Some(dir) = tables_with_optimal() else {
+        eprintln!("${OPTIMAL_TABLES_ENV} is unset: the search on the optimal tables is not run");
+        return;
+    };
+    let mut cubes = face_turn_scrambles(27, 1..=10, 25);
+    cubes.extend(face_turn_scrambles(28, 11..=12, 4));
+    let solve = |tables: &Path| {
+        json_answers(&run_with_input(
+            binary(tables).args(["solve", "cube", "--optimal", "--json", "--threads", "2", "-"]),
+            &lines_of(&cubes),
+        ))
+    };
+    let (with, without) = (solve(dir.path()), solve(tables()));
+    for ((cube, answer), by_phase1) in cubes.iter().zip(&with).zip(&without) {
+        let distance = face_turns_away(cube);
+        assert_eq!(solving_turns(cube, answer).len(), distance, "{answer} for {}", to_text(cube));
+        assert_eq!(answer["optimal"], true, "{answer}");
+        // An admissible bound prunes no solution, so the first in the search's order is the same.
+        assert_eq!(answer["moves"], by_phase1["moves"], "{answer} against the phase-1 bound's {by_phase1}");
+    }
+    // The superflip: every edge flipped in place, 20 face turns (Reid, 1995). Proving it
+    // takes the 763 MB tables far longer than a test may (at least 18 was proven in 15
+    // minutes on a loaded machine), so it is given a minute: its answer is 20 face turns,
+    // and the search proves at least 15 (done within a thousandth of a second), never more.
+    let superflip = apply_all(&SOLVED, &parse_turns("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap());
+    let answer = &json_answers(&solve_optimal_in(dir.path(), &to_text(&superflip)))[0];
+    assert_eq!(solving_turns(&superflip, answer).len(), 20, "{answer}");
+    let proven = if answer["optimal"] == true { answer["length"].as_u64() } else { answer["at_least"].as_u64() };
+    assert!(proven.is_some_and(|at_least| (15..=20).contains(&at_least)), "{answer}");
+}
+
+/// `solve cube --optimal --json --max-seconds 60 -` of `cube` in `tables`, on two threads.
+fn solve_optimal_in(tables: &Path, cube: &str) -> Output {
+    let args = ["solve", "cube", "--optimal", "--json", "--threads", "2", "--max-seconds", "60", "-"];
+    run_with_input(binary(tables).args(args), &format!("{cube}\n"))
+}

@@ -13,24 +13,27 @@
 //! reported as such.
 //!
 //! Ours: the cube tables (built into an empty directory by the release binary's `gen cube`,
-//! timed, unless `--tables` names them), then in this process each cube by
+//! timed, unless `--tables` names them; when that directory holds the optimal tables of
+//! `gen cube --optimal`, built once outside the repository, they bound the search, and the
+//! line under the table compares seconds x GiB on 18-move cubes with H48's), then in this process each cube by
 //! `solve_optimal` on one thread and on two, given `--max-seconds` each; every answer is
 //! replayed on the test model (`tests/reference/cube.rs`), its length counted there and,
 //! when proven, checked against the file's optimal length. One Markdown table, then the
 //! issue's aims, met or not.
 
 use std::fmt::Write as _;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use puzzle_tables_query::cube::optimal::{OptimalLimits, OptimalSolution};
+use puzzle_tables_query::cube::optimal::{optimal_specs, OptimalLimits, OptimalSolution};
 use puzzle_tables_query::cube::{moves_text, parse_moves, Cube, Metric};
 use puzzle_tables_query::Tables;
 
 use crate::bench::{load_average, write_marked};
-use crate::cube_bench::reference;
+use crate::cube_bench::{reference, table_bytes};
 use crate::fifteen_bench::timed_with_peak_memory;
 use crate::{release_binary, target_dir};
 
@@ -82,7 +85,10 @@ pub fn bench(
         }
     };
     let solver = Tables::open(&tables)?.cube()?;
-    let bound_bytes = solver.phase1_table(Metric::Htm).file_len();
+    let bound_bytes = match solver.has_optimal_tables() {
+        true => table_bytes(&tables, &optimal_specs())?,
+        false => solver.phase1_table(Metric::Htm).file_len(),
+    };
     let mut rows = Vec::new();
     for (length, cubes) in &groups {
         for threads in [1, 2] {
@@ -95,7 +101,7 @@ pub fn bench(
             rows.push((*length, threads, cubes.len(), ours, theirs));
         }
     }
-    let h48_bytes = nissy_table_bytes(&nissy);
+    let h48_bytes = std::fs::metadata(nissy.join("tables").join(h48)).ok().map(|m| m.len());
     let mut report = String::new();
     let _ = writeln!(
         report,
@@ -109,7 +115,12 @@ pub fn bench(
     );
     let _ = writeln!(
         report,
-        "- ours: the phase-1 table (bound, {:.1} MB; the two-phase tables in all are built by `gen cube`{}); H48 {h48}: {}",
+        "- ours: {} (bound, {:.1} MB; the two-phase tables in all are built by `gen cube`{}); H48 {h48}: {}",
+        if solver.has_optimal_tables() {
+            "the optimal tables, `gen cube --optimal small`"
+        } else {
+            "the phase-1 table"
+        },
         bound_bytes as f64 / 1e6,
         build.map_or(String::new(), |(s, _)| format!(", {s:.0} s")),
         h48_bytes.map_or("size unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6)),
@@ -124,6 +135,20 @@ pub fn bench(
             cell_seconds(ours),
             ours.nodes.map_or("-".into(), |n| format!("{:.3e}", n)),
             cell_seconds(theirs)
+        );
+    }
+    let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+    if let (Some((.., ours, theirs)), Some(h48_bytes)) =
+        (rows.iter().find(|(length, threads, ..)| (*length, *threads) == (18, 1)), h48_bytes)
+    {
+        let _ = writeln!(
+            report,
+            "\n18-move cubes, one thread, seconds x GiB: ours {:.2} ({:.3} GiB), H48 {h48} {:.2} ({:.3} GiB){}",
+            ours.seconds * gib(bound_bytes),
+            gib(bound_bytes),
+            theirs.seconds * gib(h48_bytes),
+            gib(h48_bytes),
+            if ours.gave_up + theirs.gave_up > 0 { " (some cubes gave up: lower bounds)" } else { "" }
         );
     }
     println!("\n{report}");
@@ -194,13 +219,15 @@ fn run_nissy(nissy: &Path, solver: &str, cubes: &[String], threads: usize, max_s
         .current_dir(nissy)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
+        // Its own process group: build.sh runs the tool as a grandchild, which a stop must end too.
+        .process_group(0)
         .spawn()
         .context("cannot run nissy-core's build.sh")?;
     let limit = Duration::from_secs_f64(max_seconds * cubes.len() as f64 + 60.0);
     let started = Instant::now();
     while child.try_wait()?.is_none() {
         if started.elapsed() > limit {
-            child.kill().ok();
+            Command::new("kill").args(["--", &format!("-{}", child.id())]).status().ok();
             child.wait().ok();
             return Ok(Cell { seconds: max_seconds, gave_up: cubes.len(), nodes: None });
         }
@@ -213,10 +240,4 @@ fn run_nissy(nissy: &Path, solver: &str, cubes: &[String], threads: usize, max_s
         .find_map(|line| line.strip_prefix("Total time: ")?.strip_suffix('s')?.parse().ok())
         .with_context(|| format!("no total time in nissy-core's output:\n{text}"))?;
     Ok(Cell { seconds: total / cubes.len().max(1) as f64, gave_up: 0, nodes: None })
-}
-
-/// The size of the largest table nissy-core has written (`tables/`).
-fn nissy_table_bytes(nissy: &Path) -> Option<u64> {
-    let entries = std::fs::read_dir(nissy.join("tables")).ok()?;
-    entries.filter_map(|e| e.ok()?.metadata().ok()).map(|m| m.len()).max()
 }

@@ -5,16 +5,8 @@
 //! each phase-1 entry's face-turn distance with the steps of its face turns.
 //!
 //! Each phase-1 walk is a breadth-first search over the 140,908,410 entries (class x twist)
-//! in one byte each, layer by layer, by the moves that cost one in its metric (all 18 face
-//! turns in HTM, the 12 quarter turns in QTM, where a half turn is two steps). Small layers are expanded forwards; once a layer is
-//! larger than what is left, each unreached entry looks for a neighbour in the layer
-//! instead (backwards), which touches far fewer entries. Either way the loops run class by
-//! class and move by move: for one class and one move the neighbour's class and symmetry are
-//! fixed and only the twist varies, so every neighbour of a class's 2,187 entries lies in
-//! one block of 2,187 bytes, and memory is read almost in order. Classes are shared out to
-//! threads; entries are atomic bytes, and two threads can only ever store the same value.
-
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+//! by the moves that cost one in its metric (all 18 face turns in HTM, the 12 quarter turns
+//! in QTM, where a half turn is two steps), the walk of [`crate::class_walk`].
 
 use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS};
 use puzzle_tables_models::cube::move_tables::{corner_perm_moves, ud_edge_perm_moves, CoordinateMoves};
@@ -28,25 +20,16 @@ use puzzle_tables_query::cube::{
 };
 use puzzle_tables_query::Metadata;
 
+use crate::bfs::UNREACHED;
+use crate::class_walk::{class_twist_distances, ClassWalk, SymmetryClasses};
 use crate::pack::{pack3, pack4};
 use crate::{BuiltTable, Progress};
-
-/// An entry the walk has not reached.
-const UNREACHED: u8 = u8::MAX;
 
 /// The command that builds these tables.
 const GENERATED_BY: &str = "puzzle-tables gen cube";
 
 /// The flip-slice coordinates grouped into classes under the 16 symmetries.
-pub struct FlipSliceClasses {
-    /// For each flip-slice coordinate, `class * 16 + s` where conjugating by `s` gives the
-    /// class's representative.
-    pub class_of: Vec<u32>,
-    /// Each class's representative, its smallest flip-slice coordinate.
-    pub representatives: Vec<u32>,
-    /// Each class's symmetries that fix its representative, bit `s` for symmetry `s`.
-    pub self_symmetries: Vec<u16>,
-}
+pub type FlipSliceClasses = SymmetryClasses;
 
 /// Groups the flip-slice coordinates into classes, numbered in the order of their smallest
 /// member.
@@ -54,28 +37,9 @@ pub struct FlipSliceClasses {
 /// # Panics
 /// If the count differs from [`FLIP_SLICE_CLASSES`], a fact of the cube.
 pub fn flip_slice_classes() -> FlipSliceClasses {
-    let mut class_of = vec![u32::MAX; FLIP_SLICES];
-    let mut representatives = Vec::with_capacity(FLIP_SLICE_CLASSES);
-    let mut self_symmetries = Vec::with_capacity(FLIP_SLICE_CLASSES);
-    for flip_slice in 0..FLIP_SLICES as u32 {
-        if class_of[flip_slice as usize] != u32::MAX {
-            continue;
-        }
-        let class = representatives.len() as u32;
-        let mut fixed = 0u16;
-        for s in 0..SYMMETRIES {
-            let image = conjugate_flip_slice(flip_slice, s);
-            // Conjugating the image by the inverse of `s` gives the representative back.
-            class_of[image as usize] = class * 16 + inverse(s) as u32;
-            if image == flip_slice {
-                fixed |= 1 << s;
-            }
-        }
-        representatives.push(flip_slice);
-        self_symmetries.push(fixed);
-    }
-    assert_eq!(representatives.len(), FLIP_SLICE_CLASSES, "flip-slice classes under 16 symmetries");
-    FlipSliceClasses { class_of, representatives, self_symmetries }
+    let classes = SymmetryClasses::new(FLIP_SLICES, conjugate_flip_slice);
+    assert_eq!(classes.len(), FLIP_SLICE_CLASSES, "flip-slice classes under 16 symmetries");
+    classes
 }
 
 impl FlipSliceClasses {
@@ -85,110 +49,6 @@ impl FlipSliceClasses {
         let (flip_slice, _) = moves.moved(self.representatives[class] as usize, 0, m);
         self.class_of[flip_slice]
     }
-}
-
-/// The phase-1 walk's inputs, shared by its threads.
-struct Phase1Walk<'a> {
-    classes: &'a FlipSliceClasses,
-    /// The moves that cost one in the walk's metric, by index.
-    steps: Vec<usize>,
-    moves: &'a CoordinateMoves,
-    twist_conjugates: &'a [u16],
-    distance: Vec<AtomicU8>,
-}
-
-impl Phase1Walk<'_> {
-    /// The class and symmetry of the neighbour of class `class` by move `m`.
-    fn neighbour_class(&self, class: usize, m: usize) -> (usize, usize) {
-        let class_sym = self.classes.after(self.moves, class, m) as usize;
-        (class_sym >> 4, class_sym & 15)
-    }
-
-    /// The neighbour twist, seen from the neighbour class's representative.
-    fn neighbour_twist(&self, twist: usize, m: usize, sym: usize) -> usize {
-        let moved = usize::from(self.moves.twist[twist * 18 + m]);
-        usize::from(self.twist_conjugates[moved * 16 + sym])
-    }
-
-    /// The twists of `class` whose entry holds `value`.
-    fn twists_at(&self, class: usize, value: u8, twists: &mut Vec<u16>) {
-        twists.clear();
-        let block = &self.distance[class * TWISTS..(class + 1) * TWISTS];
-        twists.extend((0..TWISTS as u16).filter(|&t| block[usize::from(t)].load(Relaxed) == value));
-    }
-
-    /// Forwards: every unreached neighbour of an entry of `class` at `depth` (and its
-    /// symmetric twins in a class its representative's symmetries fix) is at `depth + 1`.
-    fn expand(&self, class: usize, depth: u8, twists: &mut Vec<u16>) {
-        self.twists_at(class, depth, twists);
-        if twists.is_empty() {
-            return;
-        }
-        for &m in &self.steps {
-            let (next_class, sym) = self.neighbour_class(class, m);
-            let fixed = self.classes.self_symmetries[next_class] & !1;
-            let block = next_class * TWISTS;
-            for &twist in twists.iter() {
-                let next_twist = self.neighbour_twist(usize::from(twist), m, sym);
-                if self.distance[block + next_twist].load(Relaxed) != UNREACHED {
-                    continue;
-                }
-                self.distance[block + next_twist].store(depth + 1, Relaxed);
-                let mut twins = fixed;
-                while twins != 0 {
-                    let s = twins.trailing_zeros() as usize;
-                    twins &= twins - 1;
-                    let twin = usize::from(self.twist_conjugates[next_twist * 16 + s]);
-                    self.distance[block + twin].store(depth + 1, Relaxed);
-                }
-            }
-        }
-    }
-
-    /// Backwards: every unreached entry of `class` with a neighbour at `depth` is at
-    /// `depth + 1` (its symmetric twins find theirs alike).
-    fn absorb(&self, class: usize, depth: u8, twists: &mut Vec<u16>) {
-        self.twists_at(class, UNREACHED, twists);
-        for &m in &self.steps {
-            if twists.is_empty() {
-                return;
-            }
-            let (next_class, sym) = self.neighbour_class(class, m);
-            let block = next_class * TWISTS;
-            twists.retain(|&twist| {
-                let next_twist = self.neighbour_twist(usize::from(twist), m, sym);
-                if self.distance[block + next_twist].load(Relaxed) == depth {
-                    self.distance[class * TWISTS + usize::from(twist)].store(depth + 1, Relaxed);
-                    false
-                } else {
-                    true
-                }
-            });
-        }
-    }
-}
-
-/// Runs `work` on every class, the classes shared out to the machine's threads in chunks.
-fn for_each_class(work: impl Fn(usize, &mut Vec<u16>) + Sync) {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
-    let next = AtomicU64::new(0);
-    const CHUNK: u64 = 256;
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut twists = Vec::with_capacity(TWISTS);
-                loop {
-                    let start = next.fetch_add(CHUNK, Relaxed) as usize;
-                    if start >= FLIP_SLICE_CLASSES {
-                        break;
-                    }
-                    for class in start..(start + CHUNK as usize).min(FLIP_SLICE_CLASSES) {
-                        work(class, &mut twists);
-                    }
-                }
-            });
-        }
-    });
 }
 
 /// Every entry's exact phase-1 distance in `metric`, and how many entries lie at each
@@ -201,40 +61,12 @@ pub fn phase1_distances(
     metric: Metric,
     progress: &mut dyn Progress,
 ) -> (Vec<u8>, Vec<u64>) {
-    let entries = FLIP_SLICE_CLASSES * TWISTS;
-    progress.start(&format!("cube, phase-1 distances ({})", metric.label().to_uppercase()), entries as u64);
     let moves = CoordinateMoves::new();
     let steps: Vec<usize> = Move::ALL.iter().filter(|m| m.cost(metric) == 1).map(|m| m.index()).collect();
-    let walk = Phase1Walk {
-        classes,
-        steps,
-        moves: &moves,
-        twist_conjugates: twist_conjugates(),
-        distance: (0..entries).map(|_| AtomicU8::new(UNREACHED)).collect(),
-    };
-    walk.distance[0].store(0, Relaxed);
-    let mut depth_counts = vec![1u64];
-    let mut reached = 1u64;
-    loop {
-        let depth = (depth_counts.len() - 1) as u8;
-        let layer = depth_counts[depth as usize];
-        let unreached = entries as u64 - reached;
-        if unreached == 0 {
-            break;
-        }
-        // Forwards costs a look per move per layer entry, backwards a few per unreached entry.
-        if layer * (walk.steps.len() as u64) < unreached * 6 {
-            for_each_class(|class, twists| walk.expand(class, depth, twists));
-        } else {
-            for_each_class(|class, twists| walk.absorb(class, depth, twists));
-        }
-        let next = walk.distance.iter().filter(|d| d.load(Relaxed) == depth + 1).count() as u64;
-        assert!(next > 0, "{unreached} phase-1 entries are unreachable");
-        depth_counts.push(next);
-        reached += next;
-        progress.advance(reached);
-    }
-    (walk.distance.into_iter().map(AtomicU8::into_inner).collect(), depth_counts)
+    let class_moves = classes.moves(|flip_slice, m| moves.moved(flip_slice, 0, m).0);
+    let shape = ClassWalk { class_moves: &class_moves, self_symmetries: &classes.self_symmetries, steps: &steps };
+    let what = format!("cube, phase-1 distances ({})", metric.label().to_uppercase());
+    class_twist_distances(&shape, &what, progress)
 }
 
 /// The class finder's words ([`CLASS_FINDER_SPEC`]): for each slice `s`, σ(s) is the
@@ -647,12 +479,7 @@ mod tests {
     #[test]
     fn classes_map_every_member_to_its_representative() {
         let classes = flip_slice_classes();
-        for flip_slice in (0..FLIP_SLICES as u32).step_by(101) {
-            let class_sym = classes.class_of[flip_slice as usize];
-            let representative = classes.representatives[(class_sym >> 4) as usize];
-            assert_eq!(conjugate_flip_slice(flip_slice, (class_sym & 15) as usize), representative);
-            assert!(representative <= flip_slice);
-        }
+        crate::class_walk::check_representatives(&classes, FLIP_SLICES, 101, conjugate_flip_slice);
         assert_eq!(classes.self_symmetries[0], 0xffff, "the solved flip-slice is fixed by every symmetry");
     }
 

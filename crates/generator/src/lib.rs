@@ -7,7 +7,9 @@
 #![deny(missing_docs)]
 
 pub mod bfs;
+pub mod class_walk;
 pub mod cube;
+pub mod cube_optimal;
 pub mod cubic;
 pub mod eight;
 pub mod fifteen;

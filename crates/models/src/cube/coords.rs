@@ -5,7 +5,8 @@
 //! Phase 1: corner twist (3^7 = 2,187), edge flip (2^11 = 2,048), and which four positions
 //! hold the UD-slice edges FR FL BL BR (C(12,4) = 495). Phase 2, for cubes in G1: corner
 //! permutation (8!), the permutation of the eight U and D edges (8!) and of the four slice
-//! edges (4!).
+//! edges (4!). The optimal solver's tables add the order of the slice edges to their
+//! positions: the sorted UD-slice (12 x 11 x 10 x 9 = 11,880).
 
 use super::cubies::{permutation_rank, permutation_unrank, Cube};
 use super::notation::Move;
@@ -22,6 +23,11 @@ pub const FLIPS: usize = 2_048;
 pub const SLICES: usize = 495;
 /// Edge flip and UD-slice positions together: `slice * FLIPS + flip`.
 pub const FLIP_SLICES: usize = SLICES * FLIPS;
+/// The UD-slice edges' positions and their order there, `slice * 24 + order`: 12 x 11 x 10
+/// x 9 (the optimal solver's tables).
+pub const SORTED_SLICES: usize = SLICES * 24;
+/// Edge flip and sorted UD-slice together: `sorted_slice * FLIPS + flip`.
+pub const FLIP_SORTED_SLICES: usize = SORTED_SLICES * FLIPS;
 /// Corner permutations, 8!.
 pub const CORNER_PERMS: usize = 40_320;
 /// Permutations of the eight U and D edges within their layers, 8!.
@@ -86,6 +92,21 @@ impl Cube {
             }
         }
         rank as u16
+    }
+
+    /// The sorted UD-slice coordinate, `0..SORTED_SLICES`: which positions hold the slice
+    /// edges ([`Cube::slice`]) x 24 + the rank of the order of the slice edges found there,
+    /// position by position; 0 when solved.
+    pub fn sorted_slice(&self) -> u16 {
+        let mut order = [0u8; 4];
+        let found = self.edges.iter().filter(|&&e| e >= FIRST_SLICE_EDGE).map(|&e| e - FIRST_SLICE_EDGE);
+        order.iter_mut().zip(found).for_each(|(o, e)| *o = e);
+        self.slice() * 24 + permutation_rank(&order) as u16
+    }
+
+    /// Edge flip and sorted UD-slice together, `0..FLIP_SORTED_SLICES`.
+    pub fn flip_sorted_slice(&self) -> u32 {
+        u32::from(self.sorted_slice()) * FLIPS as u32 + u32::from(self.flip())
     }
 
     /// Edge flip and UD-slice together, `0..FLIP_SLICES`.
@@ -179,6 +200,18 @@ impl Cube {
         cube
     }
 
+    /// A cube (pieces not necessarily reachable together) with edge flip and sorted
+    /// UD-slice coordinate `flip_sorted_slice`, the other edges in order.
+    pub fn with_flip_sorted_slice(flip_sorted_slice: u32) -> Cube {
+        let (sorted, flip) = (flip_sorted_slice as usize / FLIPS, flip_sorted_slice as usize % FLIPS);
+        let mut cube = Cube::with_flip_slice((sorted / 24 * FLIPS + flip) as u32);
+        let mut order = permutation_unrank::<4>((sorted % 24) as u64).into_iter();
+        for edge in cube.edges.iter_mut().filter(|e| **e >= FIRST_SLICE_EDGE) {
+            *edge = FIRST_SLICE_EDGE + order.next().expect("four slice edges");
+        }
+        cube
+    }
+
     /// A cube in G1 with corner permutation `corner_perm`, nothing else moved.
     pub fn with_corner_perm(corner_perm: u16) -> Cube {
         Cube { corners: permutation_unrank(u64::from(corner_perm)), ..Cube::SOLVED }
@@ -207,6 +240,14 @@ mod tests {
             let cube = Cube::with_flip_slice(flip_slice);
             assert_eq!(cube.flip_slice(), flip_slice);
         }
+        for flip_sorted_slice in (0..FLIP_SORTED_SLICES as u32).step_by(97) {
+            let cube = Cube::with_flip_sorted_slice(flip_sorted_slice);
+            assert_eq!(cube.flip_sorted_slice(), flip_sorted_slice);
+            assert_eq!(
+                cube.flip_slice(),
+                flip_sorted_slice / 24 / FLIPS as u32 * FLIPS as u32 + flip_sorted_slice % FLIPS as u32
+            );
+        }
         for corner_perm in (0..CORNER_PERMS as u16).step_by(13) {
             assert_eq!(Cube::with_corner_perm(corner_perm).corner_perm(), corner_perm);
         }
@@ -216,8 +257,15 @@ mod tests {
         }
         let solved = Cube::SOLVED;
         assert_eq!(
-            [solved.twist(), solved.flip(), solved.slice(), solved.corner_perm(), solved.ud_edge_perm()],
-            [0; 5]
+            [
+                solved.twist(),
+                solved.flip(),
+                solved.slice(),
+                solved.sorted_slice(),
+                solved.corner_perm(),
+                solved.ud_edge_perm()
+            ],
+            [0; 6]
         );
         assert_eq!(choose(12, 4), SLICES);
     }

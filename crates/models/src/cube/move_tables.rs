@@ -5,7 +5,7 @@
 //! all) and computed at start in about a millisecond; the corner and U/D edge permutations'
 //! (40,320 x 10 each) take longer, so the generator writes them as tables.
 
-use super::coords::{CORNER_PERMS, FLIPS, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS};
+use super::coords::{CORNER_PERMS, FLIPS, PHASE2_MOVES, SLICES, SLICE_PERMS, SORTED_SLICES, TWISTS, UD_EDGE_PERMS};
 use super::cubies::Cube;
 use super::notation::Move;
 
@@ -86,6 +86,12 @@ fn table<T>(count: usize, moves: &[Move], make: impl Fn(u16) -> Cube, read: impl
         .collect()
 }
 
+/// Sorted UD-slice after each face turn, `sorted_slice * 18 + move` (the optimal solver's
+/// tables; 11,880 x 18, a few milliseconds).
+pub fn sorted_slice_moves() -> Vec<u16> {
+    face_turn_table(SORTED_SLICES, |v| Cube::with_flip_sorted_slice(u32::from(v) * FLIPS as u32), |c| c.sorted_slice())
+}
+
 /// Corner permutation after each phase-2 move, `corner_perm * 10 + move`.
 pub fn corner_perm_moves() -> Vec<u16> {
     table(CORNER_PERMS, &PHASE2_MOVES, Cube::with_corner_perm, |c| c.corner_perm())
@@ -105,6 +111,7 @@ mod tests {
         let tables = CoordinateMoves::new();
         let corner_moves = corner_perm_moves();
         let edge_moves = ud_edge_perm_moves();
+        let sorted_moves = sorted_slice_moves();
         let mut cube = Cube::SOLVED;
         let mut g1 = Cube::SOLVED;
         for (i, step) in Move::ALL.iter().cycle().step_by(7).take(200).enumerate() {
@@ -113,6 +120,7 @@ mod tests {
             assert_eq!(tables.twist[usize::from(cube.twist()) * 18 + m], next.twist());
             assert_eq!(tables.flip[usize::from(cube.flip()) * 18 + m], next.flip());
             assert_eq!(tables.slice[usize::from(cube.slice()) * 18 + m], next.slice());
+            assert_eq!(sorted_moves[usize::from(cube.sorted_slice()) * 18 + m], next.sorted_slice());
             cube = next;
             let k = i % PHASE2_MOVES.len();
             let next = g1.apply_move(PHASE2_MOVES[k]);
@@ -130,6 +138,10 @@ mod tests {
             for twist in 0..TWISTS as u16 {
                 let turned = Cube::with_twist(twist).apply_move(m).twist();
                 assert_eq!(tables.twist[usize::from(twist) * 18 + m.index()], turned, "twist {twist} by {m}");
+            }
+            for sorted in 0..SORTED_SLICES {
+                let turned = Cube::with_flip_sorted_slice((sorted * FLIPS) as u32).apply_move(m).sorted_slice();
+                assert_eq!(sorted_moves[sorted * 18 + m.index()], turned, "sorted slice {sorted} by {m}");
             }
             // Every flip, each with a slice, and so every slice.
             for flip in 0..FLIPS {

@@ -19,6 +19,10 @@ pub const SYMMETRIES: usize = 16;
 /// generator, which checks its count against this).
 pub const FLIP_SLICE_CLASSES: usize = 64_430;
 
+/// The number of classes of flip and sorted UD-slice coordinates under the symmetries (the
+/// optimal solver's tables; counted by the generator, which checks its count against this).
+pub const FLIP_SORTED_SLICE_CLASSES: usize = 1_523_864;
+
 /// The number of classes of corner permutations under the symmetries, and of U/D-edge
 /// permutations (counted by the generator, which checks its counts against this).
 pub const PERMUTATION_CLASSES: usize = 2_768;
@@ -131,6 +135,13 @@ pub fn conjugate(cube: &Cube, s: usize) -> Cube {
 /// slice edges are, not on which is which).
 pub fn conjugate_flip_slice(flip_slice: u32, s: usize) -> u32 {
     conjugate(&Cube::with_flip_slice(flip_slice), s).flip_slice()
+}
+
+/// The flip and sorted UD-slice coordinate of the conjugate by `s` of a cube with
+/// `flip_sorted_slice` (well defined as [`conjugate_flip_slice`] is: the symmetries take
+/// slice edges to slice edges).
+pub fn conjugate_flip_sorted_slice(flip_sorted_slice: u32, s: usize) -> u32 {
+    conjugate(&Cube::with_flip_sorted_slice(flip_sorted_slice), s).flip_sorted_slice()
 }
 
 /// The corner permutation of the conjugate by `s` of a cube with corner permutation
@@ -251,6 +262,7 @@ mod tests {
             let s = i % SYMMETRIES;
             let conjugated = conjugate(&cube, s);
             assert_eq!(conjugated.flip_slice(), conjugate_flip_slice(cube.flip_slice(), s));
+            assert_eq!(conjugated.flip_sorted_slice(), conjugate_flip_sorted_slice(cube.flip_sorted_slice(), s));
             assert_eq!(conjugated.twist(), twist_conjugates()[usize::from(cube.twist()) * 16 + s]);
             assert_eq!(conjugate(&conjugated, inverse(s)), cube);
             let t = (i * 7 + 3) % SYMMETRIES;

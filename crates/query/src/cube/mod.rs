@@ -39,6 +39,9 @@
 //! face turns and whether each face turn brings it closer (module `steps`). When it is
 //! present the face-turn search reads one word per node it stands on instead of a residue
 //! per child; the answers are the same.
+//!
+//! The optimal solver's own tables (`gen cube --optimal SIZE`, [`optimal::optimal_specs`])
+//! are optional too, opened when present, and bound only `solve_optimal`.
 
 mod classes;
 mod near;
@@ -54,7 +57,9 @@ pub use puzzle_tables_models::cube::{
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICES, TWISTS};
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
-use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES};
+use puzzle_tables_models::cube::symmetry::{
+    twist_conjugates, FLIP_SLICE_CLASSES, FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES,
+};
 
 pub(crate) use near::check_near_graph;
 pub use near::{near_g1_radius, near_graph_spec};
@@ -136,6 +141,7 @@ pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
     let (limit, width) = match (spec.kind, spec.variant) {
         (TableKind::SymmetryClass, 3) => return ClassFinder::open(table).map(drop),
         (TableKind::CoordinateMoves, 5) => (FLIP_SLICE_CLASSES * 16, 3),
+        (TableKind::SymmetryClass, 4) => (FLIP_SORTED_SLICE_CLASSES * 16, 4),
         (TableKind::SymmetryClass | TableKind::CoordinateMoves, _) => (PERMUTATION_CLASSES * 16, 2),
         _ => return Ok(()),
     };
@@ -187,6 +193,8 @@ pub struct TwoPhaseSolver {
     near_g1: [NearG1; 2],
     /// The large set's phase-1 steps in face turns, when present.
     pub(crate) phase1_steps: Option<Phase1Steps>,
+    /// The optimal solver's tables (`gen cube --optimal`), when present.
+    pub(crate) optimal: Option<optimal::OptimalTables>,
     /// How many threads a search may use ([`TwoPhaseSolver::with_threads`]).
     pub(crate) threads: usize,
 }
@@ -203,6 +211,7 @@ impl TwoPhaseSolver {
                 Err(error) if matches!(error.kind(), crate::TableErrorKind::Missing) => None,
                 Err(error) => return Err(error),
             };
+            let optimal = optimal::OptimalTables::open(&open)?;
             let phase2 = Phase2Tables::open(&open)?;
             let near_g1 = [
                 NearG1::open(&open(&near_graph_spec(Metric::Htm))?, Metric::Htm)?,
@@ -220,6 +229,7 @@ impl TwoPhaseSolver {
                 phase2,
                 near_g1,
                 phase1_steps,
+                optimal,
                 coordinate_moves,
                 twist_conjugates,
                 threads: 1,
@@ -255,6 +265,19 @@ impl TwoPhaseSolver {
         self
     }
 
+    /// The solver without the optimal solver's own tables, as if they were absent: the
+    /// optimal search bounds by the phase-1 table (to compare the two in one run; the
+    /// answers are the same).
+    pub fn without_optimal_tables(mut self) -> TwoPhaseSolver {
+        self.optimal = None;
+        self
+    }
+
+    /// Whether the optimal solver's own tables are open (and bound the optimal search).
+    pub fn has_optimal_tables(&self) -> bool {
+        self.optimal.is_some()
+    }
+
     /// Whether the large set's tables are open (and used for face-turn searches).
     pub fn has_large_tables(&self) -> bool {
         self.phase1_steps.is_some()
@@ -279,6 +302,7 @@ impl TwoPhaseSolver {
                 .chain(&self.phase1)
                 .chain(self.phase2.files())
                 .chain(self.phase1_steps.iter().map(Phase1Steps::table))
+                .chain(self.optimal.iter().flat_map(optimal::OptimalTables::tables))
                 .map(Table::file_len)
                 .sum::<u64>()
     }

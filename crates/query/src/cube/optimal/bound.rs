@@ -1,9 +1,11 @@
 //! Lower bounds of a cube's distance, followed move by move: what the optimal search prunes
-//! with ([`LowerBound`]), and the one from the phase-1 table ([`Phase1Bound`]).
+//! with ([`LowerBound`]), the one from the phase-1 table ([`Phase1Bound`]) and the one from
+//! the optimal solver's own tables when present ([`SortedSliceBound`]).
 
-use puzzle_tables_models::cube::coords::TWISTS;
+use puzzle_tables_models::cube::coords::{FLIPS, TWISTS};
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETRIES};
 
+use super::table::OptimalTables;
 use crate::cube::search::step_distance;
 use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
 
@@ -132,4 +134,125 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
             i
         })
     })
+}
+
+/// The cube along one axis for [`SortedSliceBound`]: its raw edge flip, sorted UD-slice and
+/// corner twist, and the exact face-turn distance that solves those three.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SortedView {
+    flip: u16,
+    sorted_slice: u16,
+    twist: u16,
+    distance: u8,
+}
+
+/// The flip, sorted-slice and twist distance along each of the cube's three axes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SortedAxesNode([SortedView; 3]);
+
+/// The bound from the optimal solver's own tables (`gen cube --optimal`): the exact
+/// face-turn distance that solves the edge flip, the sorted UD-slice and the corner twist,
+/// along each axis, the largest of the three. Solving those brings a cube into G1 with its
+/// slice edges in place, so the bound is never below [`Phase1Bound`]'s. As there, each
+/// view's distance follows from its parent's and its own residue ([`step_distance`]).
+pub(crate) struct SortedSliceBound<'a> {
+    solver: &'a TwoPhaseSolver,
+    tables: &'a OptimalTables,
+    axis_moves: [[u8; Move::COUNT]; 3],
+}
+
+impl<'a> SortedSliceBound<'a> {
+    pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a OptimalTables) -> SortedSliceBound<'a> {
+        let axis_moves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m, r).index() as u8));
+        SortedSliceBound { solver, tables, axis_moves }
+    }
+
+    /// The table's entry of raw coordinates.
+    #[inline]
+    fn entry(&self, flip: u16, sorted_slice: u16, twist: u16) -> usize {
+        let class_sym = self.tables.class_of(usize::from(sorted_slice) * FLIPS + usize::from(flip));
+        let symmetry = class_sym % SYMMETRIES;
+        (class_sym / SYMMETRIES) * TWISTS
+            + usize::from(self.solver.twist_conjugates[usize::from(twist) * 16 + symmetry])
+    }
+
+    /// The raw coordinates after face turn `m` (by index).
+    #[inline]
+    fn turned(&self, view: &SortedView, m: usize) -> SortedView {
+        let moves = &self.solver.coordinate_moves;
+        SortedView {
+            flip: moves.flip[usize::from(view.flip) * Move::COUNT + m],
+            sorted_slice: self.tables.sorted_slice_moves[usize::from(view.sorted_slice) * Move::COUNT + m],
+            twist: moves.twist[usize::from(view.twist) * Move::COUNT + m],
+            distance: 0,
+        }
+    }
+
+    /// The exact distance of `view`'s coordinates: from the residues alone, by stepping to a
+    /// neighbour one closer (its residue one less) until they are solved.
+    fn exact_distance(&self, view: SortedView) -> u8 {
+        let mut here = view;
+        let mut distance = 0;
+        while (here.flip, here.sorted_slice, here.twist) != (0, 0, 0) {
+            let residue = self.tables.residue(self.entry(here.flip, here.sorted_slice, here.twist));
+            let closer = (0..Move::COUNT).map(|m| self.turned(&here, m)).find(|next| {
+                self.tables.residue(self.entry(next.flip, next.sorted_slice, next.twist)) == (residue + 2) % 3
+            });
+            here = closer.expect("every coordinate has a neighbour closer to solved");
+            distance += 1;
+        }
+        distance
+    }
+}
+
+impl LowerBound for SortedSliceBound<'_> {
+    type Node = SortedAxesNode;
+
+    fn root(&self, cube: &Cube) -> SortedAxesNode {
+        SortedAxesNode(std::array::from_fn(|r| {
+            let view = turn_axes(cube, r);
+            let raw =
+                SortedView { flip: view.flip(), sorted_slice: view.sorted_slice(), twist: view.twist(), distance: 0 };
+            SortedView { distance: self.exact_distance(raw), ..raw }
+        }))
+    }
+
+    #[inline]
+    fn children_within(
+        &self,
+        node: &SortedAxesNode,
+        moves: u32,
+        left: &[u32; Move::COUNT],
+        children: &mut [SortedAxesNode; Move::COUNT],
+    ) -> u32 {
+        let mut admitted = moves;
+        let mut entries = [0usize; Move::COUNT];
+        // Axis by axis: the children still admitted are looked up along the next; the class
+        // reads of all of them first, then the residue reads, so that each kind overlaps.
+        for (r, view) in node.0.iter().enumerate() {
+            for m in bits(admitted) {
+                let child = self.turned(view, usize::from(self.axis_moves[r][m]));
+                self.tables.prefetch_class(usize::from(child.sorted_slice) * FLIPS + usize::from(child.flip));
+                children[m].0[r] = child;
+            }
+            for m in bits(admitted) {
+                let child = &children[m].0[r];
+                entries[m] = self.entry(child.flip, child.sorted_slice, child.twist);
+                self.tables.prefetch_residue(entries[m]);
+            }
+            for m in bits(admitted) {
+                let distance = step_distance(view.distance, self.tables.residue(entries[m]));
+                children[m].0[r].distance = distance;
+                if u32::from(distance) > left[m] {
+                    admitted &= !(1 << m);
+                }
+            }
+        }
+        admitted
+    }
+
+    #[inline]
+    fn distance(&self, node: &SortedAxesNode) -> u32 {
+        u32::from(node.0.iter().map(|view| view.distance).max().unwrap_or(0))
+    }
 }

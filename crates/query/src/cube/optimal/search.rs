@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use super::bound::{bits, LowerBound, Phase1Bound};
+use super::bound::{bits, LowerBound, Phase1Bound, SortedSliceBound};
 use super::{OptimalLimits, OptimalSolution};
 use crate::cube::search::may_follow;
 use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
@@ -36,7 +36,8 @@ const CHECKS_PER_REPORT: u64 = 16;
 impl TwoPhaseSolver {
     /// A shortest solution of `cube` in `metric`, proven optimal, unless `limits` stop the
     /// search first: then the best solution known (the two-phase solver's, or shorter) and
-    /// the depth the search proved. Searches on [`TwoPhaseSolver::with_threads`] threads,
+    /// the depth the search proved. Bounds by the optimal solver's own tables when they are
+    /// present (`gen cube --optimal`), else by the phase-1 table. Searches on [`TwoPhaseSolver::with_threads`] threads,
     /// with the same answer on any number.
     ///
     /// ```
@@ -55,7 +56,12 @@ impl TwoPhaseSolver {
     pub fn solve_optimal(&self, cube: &Cube, metric: Metric, limits: &OptimalLimits) -> OptimalSolution {
         let known =
             self.solve(cube, metric, metric.gods_number()).expect("every cube has a solution within God's number");
-        optimal_search(&Phase1Bound::new(self), cube, metric, known, self.threads, limits)
+        match &self.optimal {
+            Some(tables) => {
+                optimal_search(&SortedSliceBound::new(self, tables), cube, metric, known, self.threads, limits)
+            }
+            None => optimal_search(&Phase1Bound::new(self), cube, metric, known, self.threads, limits),
+        }
     }
 }
 

@@ -1,0 +1,129 @@
+//! The optimal solver's own tables (`gen cube --optimal SIZE`), optional and built on
+//! request: today one size, `small` (763 MB): the flip and sorted UD-slice coordinate
+//! (2,048 x 11,880) reduced by the 16 symmetries that keep the U-D axis to 1,523,864
+//! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
+//! (of those coordinates) modulo 3, five entries a byte ([`optimal_specs`]), and the class
+//! of every raw coordinate with the symmetry to its representative.
+
+use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIP_SORTED_SLICES, TWISTS};
+use puzzle_tables_models::cube::move_tables::sorted_slice_moves;
+use puzzle_tables_models::cube::symmetry::FLIP_SORTED_SLICE_CLASSES;
+
+use crate::cube::check_coordinates;
+use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
+use crate::table::{Table, TableError, TableErrorKind};
+
+/// The sizes of the optimal solver's tables that `gen cube --optimal SIZE` builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptimalSize {
+    /// Flip x sorted UD-slice classes x twist, 763 MB in two files.
+    Small,
+}
+
+impl OptimalSize {
+    /// Every size, smallest first.
+    pub const ALL: [OptimalSize; 1] = [OptimalSize::Small];
+
+    /// The size's name on the command line.
+    pub fn label(self) -> &'static str {
+        match self {
+            OptimalSize::Small => "small",
+        }
+    }
+
+    /// The size named `label` on the command line.
+    pub fn from_label(label: &str) -> Option<OptimalSize> {
+        OptimalSize::ALL.into_iter().find(|size| size.label() == label)
+    }
+
+    /// The size's tables, in the order the generator builds them.
+    pub fn specs(self) -> Vec<TableSpec> {
+        match self {
+            OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
+        }
+    }
+}
+
+/// Every flip and sorted UD-slice coordinate's class (`sorted_slice * 2,048 + flip`): `class
+/// * 16 + s`, where conjugating by `s` gives the class's representative; four bytes each.
+pub const FLIP_SORTED_SLICE_CLASS_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::SymmetryClass,
+    variant: 4,
+    encoding: Encoding::U32,
+    ranking_version: COORDINATE_VERSION,
+    entries: FLIP_SORTED_SLICES as u64,
+};
+
+/// For each flip and sorted UD-slice class and twist (seen through the class's symmetry),
+/// `class * 2,187 + twist`, the fewest face turns that solve those coordinates, modulo 3.
+pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::DistanceMod3,
+    variant: 3,
+    encoding: Encoding::Base3,
+    ranking_version: COORDINATE_VERSION,
+    entries: (FLIP_SORTED_SLICE_CLASSES * TWISTS) as u64,
+};
+
+/// Every optimal table of every size, smallest size first (the search uses the biggest
+/// present).
+pub fn optimal_specs() -> Vec<TableSpec> {
+    OptimalSize::ALL.iter().flat_map(|size| size.specs()).collect()
+}
+
+/// The optimal tables of one size, opened and checked: what the search's bound reads.
+#[derive(Debug)]
+pub(crate) struct OptimalTables {
+    /// [`FLIP_SORTED_SLICE_CLASS_SPEC`].
+    classes: Table,
+    /// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
+    distances: Table,
+    /// The sorted UD-slice after each face turn, `sorted_slice * 18 + move`.
+    pub(crate) sorted_slice_moves: Vec<u16>,
+}
+
+impl OptimalTables {
+    /// The biggest size whose tables `open` finds, or `None` when no size is complete; a
+    /// table present but damaged is an error.
+    pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
+        let (classes, distances) = match (open(&FLIP_SORTED_SLICE_CLASS_SPEC), open(&FLIP_SORTED_SLICE_TWIST_SPEC)) {
+            (Ok(classes), Ok(distances)) => (classes, distances),
+            (Err(error), _) | (_, Err(error)) if !matches!(error.kind(), TableErrorKind::Missing) => return Err(error),
+            _ => return Ok(None),
+        };
+        check_coordinates(&classes)?;
+        Ok(Some(OptimalTables { classes, distances, sorted_slice_moves: sorted_slice_moves() }))
+    }
+
+    /// The class of the flip and sorted UD-slice coordinate `flip_sorted_slice`, and the
+    /// symmetry to its representative: `class * 16 + s`.
+    #[inline]
+    pub(crate) fn class_of(&self, flip_sorted_slice: usize) -> usize {
+        let bytes = &self.classes.payload()[flip_sorted_slice * 4..flip_sorted_slice * 4 + 4];
+        u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as usize
+    }
+
+    /// Starts loading the class of `flip_sorted_slice` into the cache.
+    #[inline]
+    pub(crate) fn prefetch_class(&self, flip_sorted_slice: usize) {
+        crate::map::prefetch(self.classes.payload(), flip_sorted_slice * 4);
+    }
+
+    /// Starts loading the residue of `entry` into the cache.
+    #[inline]
+    pub(crate) fn prefetch_residue(&self, entry: usize) {
+        crate::map::prefetch(self.distances.payload(), entry / 5);
+    }
+
+    /// The face-turn distance of entry `entry` (`class * 2,187 + twist`), modulo 3.
+    #[inline]
+    pub(crate) fn residue(&self, entry: usize) -> u8 {
+        crate::format::BASE3_DIGITS[usize::from(self.distances.payload()[entry / 5])][entry % 5]
+    }
+
+    /// The two tables.
+    pub(crate) fn tables(&self) -> [&Table; 2] {
+        [&self.classes, &self.distances]
+    }
+}
