@@ -9,11 +9,11 @@ use anyhow::Context;
 use puzzle_tables_dist::{unpack, Manifest, TableRecord};
 use puzzle_tables_generator::{write_table, BuiltTable, Progress, TerminalBar};
 use puzzle_tables_query::answer::{AnswerError, Answerer};
-use puzzle_tables_query::cube::optimal::{optimal_specs, OptimalSize};
+use puzzle_tables_query::cube::optimal::OptimalSize;
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::{
-    check_entries, default_dir, optional_tables_of, tables_of, Puzzle, Table, TableError, TableErrorKind, TableSpec,
-    Tables,
+    check_entries, default_dir, optional_tables_of, tables_of, tables_when_present, Puzzle, Table, TableError,
+    TableErrorKind, TableSpec, Tables,
 };
 
 use crate::writer::{self, errln};
@@ -323,16 +323,6 @@ pub fn answer_error(error: AnswerError) -> anyhow::Error {
     }
 }
 
-/// The tables of `puzzle` that are read when present: its optional set and, for the cube,
-/// the optimal solver's own tables (built only by `gen cube --optimal`, never by `dist`).
-fn tables_when_present(puzzle: Puzzle) -> Vec<TableSpec> {
-    let mut specs = optional_tables_of(puzzle);
-    if puzzle == Puzzle::Cube {
-        specs.extend(optimal_specs());
-    }
-    specs
-}
-
 /// The commands that build the table of `error` again, in the directory it names.
 fn rebuild_hint(error: &TableError) -> String {
     let dir = error.path().parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -342,7 +332,7 @@ fn rebuild_hint(error: &TableError) -> String {
     let gen = if owns(Partition::SevenEight.specs()) {
         "gen fifteen --partition 7-8` (minutes, about 4 GB of memory)".to_string()
     } else if let Some(size) = OptimalSize::ALL.into_iter().find(|size| owns(size.specs())) {
-        format!("gen cube --optimal {}` (about half an hour, 4 GB of memory)", size.label())
+        format!("gen cube --optimal {}` (minutes, about 4 GB of memory)", size.label())
     } else if owns(optional_tables_of(Puzzle::Cube)) {
         "gen cube --large` (a few minutes, about 1 GB of memory)".to_string()
     } else {

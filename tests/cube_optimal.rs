@@ -189,25 +189,55 @@ fn a_bad_time_limit_or_cube_is_refused_with_what_and_why() {
     assert!(message.contains("not a cube that turns can solve: each colour must appear 9 times"), "{message}");
 }
 
+/// The superflip (every edge flipped in place), 20 face turns (Reid, 1995).
+const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+
 /// The environment variable naming a folder that holds the optimal solver's own tables
-/// (`gen cube --optimal small`, half an hour and 4 GB: never built by the tests).
+/// (`gen cube --optimal small`, minutes and 4 GB: never built by the tests).
 const OPTIMAL_TABLES_ENV: &str = "PUZZLE_TABLES_OPTIMAL_DIR";
 
 /// A tables directory with the tests' tables and, linked beside them, the optimal tables of
 /// `$PUZZLE_TABLES_OPTIMAL_DIR`; `None` when the variable is unset.
 fn tables_with_optimal() -> Option<tempfile::TempDir> {
     let folder = std::path::PathBuf::from(std::env::var_os(OPTIMAL_TABLES_ENV)?);
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    for entry in std::fs::read_dir(tables()).expect("the tests' tables") {
-        let path = entry.expect("a directory entry").path();
-        std::os::unix::fs::symlink(&path, dir.path().join(path.file_name().expect("a file"))).expect("a link");
-    }
+    let dir = linked_tables();
     for spec in puzzle_tables_query::cube::optimal::optimal_specs() {
         let table = folder.join(spec.file_name());
         assert!(table.is_file(), "${OPTIMAL_TABLES_ENV} names {}, which lacks {}", folder.display(), spec.file_name());
         std::os::unix::fs::symlink(&table, dir.path().join(spec.file_name())).expect("a link");
     }
     Some(dir)
+}
+
+/// A new tables directory with a link to each of the tests' tables.
+fn linked_tables() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for entry in std::fs::read_dir(tables()).expect("the tests' tables") {
+        let path = entry.expect("a directory entry").path();
+        std::os::unix::fs::symlink(&path, dir.path().join(path.file_name().expect("a file"))).expect("a link");
+    }
+    dir
+}
+
+/// The optimal tables are the optimal search's alone: a two-phase answer never opens them
+/// (they are most of a gigabyte), and an optimal search refuses them damaged, naming them.
+#[test]
+fn damaged_optimal_tables_stop_only_the_optimal_search() {
+    let dir = linked_tables();
+    let specs = puzzle_tables_query::cube::optimal::optimal_specs();
+    for spec in &specs {
+        std::fs::write(dir.path().join(spec.file_name()), [b'x'; 256]).expect("a file");
+    }
+    // Beyond the magic cube's table, so that the two-phase solver answers.
+    let cube = to_text(&apply_all(&SOLVED, &parse_turns(SUPERFLIP).expect("notation")));
+    let output = run_with_input(binary(dir.path()).args(["solve", "cube", &cube]), "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert!(stdout_of(&output).starts_with("20 face turns"), "{}", stdout_of(&output));
+    let output = run_with_input(binary(dir.path()).args(["solve", "cube", "--optimal", &cube]), "");
+    assert_eq!(output.status.code(), Some(2), "{}", stdout_of(&output));
+    let errors = stderr_of(&output);
+    assert!(specs.iter().any(|spec| errors.contains(&spec.file_name())), "{errors}");
+    assert!(errors.contains("wrong magic bytes"), "{errors}");
 }
 
 #[test]
@@ -236,7 +266,7 @@ fn the_optimal_tables_when_present_give_the_independent_distances_and_the_same_a
     // takes the 763 MB tables far longer than a test may (at least 18 was proven in 15
     // minutes on a loaded machine), so it is given a minute: its answer is 20 face turns,
     // and the search proves at least 15 (done within a thousandth of a second), never more.
-    let superflip = apply_all(&SOLVED, &parse_turns("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap());
+    let superflip = apply_all(&SOLVED, &parse_turns(SUPERFLIP).unwrap());
     let answer = &json_answers(&solve_optimal_in(dir.path(), &to_text(&superflip)))[0];
     assert_eq!(solving_turns(&superflip, answer).len(), 20, "{answer}");
     let proven = if answer["optimal"] == true { answer["length"].as_u64() } else { answer["at_least"].as_u64() };

@@ -230,7 +230,7 @@ fn resident_bytes() -> Option<u64> {
 }
 
 /// The size of the table files of `specs` in `dir`.
-pub(crate) fn table_bytes(dir: &Path, specs: &[TableSpec]) -> anyhow::Result<u64> {
+fn table_bytes(dir: &Path, specs: &[TableSpec]) -> anyhow::Result<u64> {
     let mut total = 0;
     for spec in specs {
         let path = dir.join(spec.file_name());

@@ -28,12 +28,12 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use puzzle_tables_query::cube::optimal::{optimal_specs, OptimalLimits, OptimalSolution};
+use puzzle_tables_query::cube::optimal::{OptimalLimits, OptimalSolution};
 use puzzle_tables_query::cube::{moves_text, parse_moves, Cube, Metric};
 use puzzle_tables_query::Tables;
 
 use crate::bench::{load_average, write_marked};
-use crate::cube_bench::{reference, table_bytes};
+use crate::cube_bench::reference;
 use crate::fifteen_bench::timed_with_peak_memory;
 use crate::{release_binary, target_dir};
 
@@ -84,18 +84,22 @@ pub fn bench(
             (dir, Some(timed_with_peak_memory(&mut gen)?))
         }
     };
-    let solver = Tables::open(&tables)?.cube()?;
-    let bound_bytes = match solver.has_optimal_tables() {
-        true => table_bytes(&tables, &optimal_specs())?,
-        false => solver.phase1_table(Metric::Htm).file_len(),
+    let optimal_tables = Tables::open(&tables)?.cube_optimal()?;
+    let bound_bytes = match &optimal_tables {
+        Some(optimal) => optimal.file_bytes(),
+        None => Tables::open(&tables)?.cube()?.phase1_table(Metric::Htm).file_len(),
     };
     let mut rows = Vec::new();
     for (length, cubes) in &groups {
         for threads in [1, 2] {
             println!("ours: {} cubes of {length} on {threads} thread(s)", cubes.len());
             let solver = Tables::open(&tables)?.cube()?.with_threads(threads);
-            let ours =
-                run_ours(|cube, limits| solver.solve_optimal(cube, Metric::Htm, limits), cubes, *length, max_seconds)?;
+            let ours = run_ours(
+                |cube, limits| solver.solve_optimal(cube, Metric::Htm, optimal_tables.as_ref(), limits),
+                cubes,
+                *length,
+                max_seconds,
+            )?;
             println!("H48 {h48}: {} cubes of {length} on {threads} thread(s)", cubes.len());
             let theirs = run_nissy(&nissy, h48, cubes, threads, max_seconds)?;
             rows.push((*length, threads, cubes.len(), ours, theirs));
@@ -116,11 +120,7 @@ pub fn bench(
     let _ = writeln!(
         report,
         "- ours: {} (bound, {:.1} MB; the two-phase tables in all are built by `gen cube`{}); H48 {h48}: {}",
-        if solver.has_optimal_tables() {
-            "the optimal tables, `gen cube --optimal small`"
-        } else {
-            "the phase-1 table"
-        },
+        if optimal_tables.is_some() { "the optimal tables, `gen cube --optimal small`" } else { "the phase-1 table" },
         bound_bytes as f64 / 1e6,
         build.map_or(String::new(), |(s, _)| format!(", {s:.0} s")),
         h48_bytes.map_or("size unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6)),

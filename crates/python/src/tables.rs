@@ -10,7 +10,7 @@ use puzzle_tables_generator::{write_tables, TerminalBar};
 use puzzle_tables_query::answer::Answerer;
 use puzzle_tables_query::cube::{moves_text, Cube};
 use puzzle_tables_query::scramble::{scrambles_of, FairStates};
-use puzzle_tables_query::{check_entries, optional_tables_of, tables_of, Puzzle, Table, TableErrorKind};
+use puzzle_tables_query::{check_entries, tables_of, tables_when_present, Puzzle, Table, TableErrorKind};
 
 use crate::options::{answer_options, cell, puzzle, Keywords};
 use crate::{batch, errors, random, Tables};
@@ -171,8 +171,8 @@ pub fn gen(py: Python<'_>, puzzles: Option<Vec<String>>, path: Option<PathBuf>) 
 
 /// Checks every table in `path` (default: the default directory) as `puzzle-tables
 /// verify` does: the checksum, then the entries. Returns one `(file, status, message)` per
-/// table, status `ok`, `missing` or `damaged`; the fifteen puzzle's optional 7-8 databases
-/// are listed only when present.
+/// table, status `ok`, `missing` or `damaged`; optional tables (the fifteen puzzle's 7-8
+/// databases, the cube's large set and optimal tables) are listed only when present.
 #[pyfunction]
 #[pyo3(signature = (path=None))]
 pub fn verify(py: Python<'_>, path: Option<PathBuf>) -> PyResult<Vec<(PathBuf, &'static str, String)>> {
@@ -181,7 +181,7 @@ pub fn verify(py: Python<'_>, path: Option<PathBuf>) -> PyResult<Vec<(PathBuf, &
     Ok(py.detach(|| {
         let mut found = Vec::new();
         for &puzzle in Puzzle::ALL {
-            let optional = optional_tables_of(puzzle);
+            let optional = tables_when_present(puzzle);
             for spec in tables_of(puzzle).into_iter().chain(optional.iter().copied()) {
                 let file = dir.join(spec.file_name());
                 if optional.contains(&spec) && !file.exists() {

@@ -213,3 +213,14 @@ pub fn optional_tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
         Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation | Puzzle::MagicCube => Vec::new(),
     }
 }
+
+/// Every table of `puzzle` that is read when present: its [optional tables](optional_tables_of)
+/// and, for the cube, the optimal solver's own tables (built only by `gen cube --optimal`,
+/// never shipped by `dist`). `verify` checks these when they are there.
+pub fn tables_when_present(puzzle: Puzzle) -> Vec<TableSpec> {
+    let mut specs = optional_tables_of(puzzle);
+    if puzzle == Puzzle::Cube {
+        specs.extend(cube::optimal::optimal_specs());
+    }
+    specs
+}

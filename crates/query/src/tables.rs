@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use puzzle_tables_models::cubic::StartClass;
 
+use crate::cube::optimal::OptimalTables;
 use crate::cube::TwoPhaseSolver;
 use crate::cubic::{CubicDistances, CubicSolver, PatternDistances, StateDistancesMod4};
 use crate::eight::EightTable;
@@ -213,6 +214,13 @@ impl Tables {
     /// ```
     pub fn cube(&self) -> Result<TwoPhaseSolver, TableError> {
         TwoPhaseSolver::open_with(|spec| self.table(spec))
+    }
+
+    /// The optimal solver's own tables of the biggest size present (`gen cube --optimal
+    /// SIZE`), for [`TwoPhaseSolver::solve_optimal`]; `None` when no size is complete. A
+    /// table present but damaged is an error.
+    pub fn cube_optimal(&self) -> Result<Option<OptimalTables>, TableError> {
+        OptimalTables::open(|spec| self.table(spec))
     }
 
     /// The fifteen puzzle's pattern databases of `partition`, for

@@ -44,6 +44,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
+use crate::cube::optimal::OptimalTables;
 use crate::cube::{Metric, TwoPhaseSolver};
 use crate::cubic::{Cell, CubicSolver};
 use crate::eight::EightTable;
@@ -261,6 +262,7 @@ pub struct Answerer {
     rotation: OnceLock<RotationTable>,
     magic_cube: OnceLock<CubeTable>,
     cube: OnceLock<TwoPhaseSolver>,
+    cube_optimal: OnceLock<Option<OptimalTables>>,
     fifteen: [OnceLock<PatternDatabases>; 2],
 }
 
@@ -283,6 +285,7 @@ impl Answerer {
             rotation: OnceLock::new(),
             magic_cube: OnceLock::new(),
             cube: OnceLock::new(),
+            cube_optimal: OnceLock::new(),
             fifteen: [OnceLock::new(), OnceLock::new()],
         }
     }
@@ -389,6 +392,12 @@ impl Answerer {
     pub fn two_phase(&self) -> Result<&TwoPhaseSolver, AnswerError> {
         let threads = self.cube_threads;
         self.reader(&self.cube, Some(Puzzle::Cube), |tables| Ok(tables.cube()?.with_threads(threads)))
+    }
+
+    /// The optimal solver's own tables when present (never built on first use: `gen cube
+    /// --optimal SIZE` takes minutes and most of a gigabyte).
+    pub fn cube_optimal(&self) -> Result<Option<&OptimalTables>, AnswerError> {
+        Ok(self.reader(&self.cube_optimal, None, Tables::cube_optimal)?.as_ref())
     }
 
     /// The partition `choice` names, else 7-8 when all its tables are present, else 6-6-3.

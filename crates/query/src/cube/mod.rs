@@ -41,7 +41,9 @@
 //! per child; the answers are the same.
 //!
 //! The optimal solver's own tables (`gen cube --optimal SIZE`, [`optimal::optimal_specs`])
-//! are optional too, opened when present, and bound only `solve_optimal`.
+//! are optional too, and not the solver's: they bound only `solve_optimal`, so they are
+//! opened apart ([`Tables::cube_optimal`](crate::Tables::cube_optimal)), by the first optimal
+//! search, and a two-phase search never reads their 763 MB.
 
 mod classes;
 mod near;
@@ -193,8 +195,6 @@ pub struct TwoPhaseSolver {
     near_g1: [NearG1; 2],
     /// The large set's phase-1 steps in face turns, when present.
     pub(crate) phase1_steps: Option<Phase1Steps>,
-    /// The optimal solver's tables (`gen cube --optimal`), when present.
-    pub(crate) optimal: Option<optimal::OptimalTables>,
     /// How many threads a search may use ([`TwoPhaseSolver::with_threads`]).
     pub(crate) threads: usize,
 }
@@ -211,7 +211,6 @@ impl TwoPhaseSolver {
                 Err(error) if matches!(error.kind(), crate::TableErrorKind::Missing) => None,
                 Err(error) => return Err(error),
             };
-            let optimal = optimal::OptimalTables::open(&open)?;
             let phase2 = Phase2Tables::open(&open)?;
             let near_g1 = [
                 NearG1::open(&open(&near_graph_spec(Metric::Htm))?, Metric::Htm)?,
@@ -229,7 +228,6 @@ impl TwoPhaseSolver {
                 phase2,
                 near_g1,
                 phase1_steps,
-                optimal,
                 coordinate_moves,
                 twist_conjugates,
                 threads: 1,
@@ -265,19 +263,6 @@ impl TwoPhaseSolver {
         self
     }
 
-    /// The solver without the optimal solver's own tables, as if they were absent: the
-    /// optimal search bounds by the phase-1 table (to compare the two in one run; the
-    /// answers are the same).
-    pub fn without_optimal_tables(mut self) -> TwoPhaseSolver {
-        self.optimal = None;
-        self
-    }
-
-    /// Whether the optimal solver's own tables are open (and bound the optimal search).
-    pub fn has_optimal_tables(&self) -> bool {
-        self.optimal.is_some()
-    }
-
     /// Whether the large set's tables are open (and used for face-turn searches).
     pub fn has_large_tables(&self) -> bool {
         self.phase1_steps.is_some()
@@ -302,7 +287,6 @@ impl TwoPhaseSolver {
                 .chain(&self.phase1)
                 .chain(self.phase2.files())
                 .chain(self.phase1_steps.iter().map(Phase1Steps::table))
-                .chain(self.optimal.iter().flat_map(optimal::OptimalTables::tables))
                 .map(Table::file_len)
                 .sum::<u64>()
     }

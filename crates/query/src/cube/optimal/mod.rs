@@ -16,8 +16,9 @@ pub(crate) mod bound;
 pub mod search;
 mod table;
 
-pub(crate) use table::OptimalTables;
-pub use table::{optimal_specs, OptimalSize, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC};
+pub use table::{
+    optimal_specs, OptimalSize, OptimalTables, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC,
+};
 
 use std::time::Instant;
 

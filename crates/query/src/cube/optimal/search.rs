@@ -13,7 +13,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::bound::{bits, LowerBound, Phase1Bound, SortedSliceBound};
-use super::{OptimalLimits, OptimalSolution};
+use super::{OptimalLimits, OptimalSolution, OptimalTables};
 use crate::cube::search::may_follow;
 use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
 use crate::fifteen::search::SearchProgress;
@@ -36,9 +36,10 @@ const CHECKS_PER_REPORT: u64 = 16;
 impl TwoPhaseSolver {
     /// A shortest solution of `cube` in `metric`, proven optimal, unless `limits` stop the
     /// search first: then the best solution known (the two-phase solver's, or shorter) and
-    /// the depth the search proved. Bounds by the optimal solver's own tables when they are
-    /// present (`gen cube --optimal`), else by the phase-1 table. Searches on [`TwoPhaseSolver::with_threads`] threads,
-    /// with the same answer on any number.
+    /// the depth the search proved. Bounds by the optimal solver's own `tables` when given
+    /// ([`Tables::cube_optimal`](crate::Tables::cube_optimal)), else by the phase-1 table:
+    /// the answer is the same, found sooner. Searches on [`TwoPhaseSolver::with_threads`]
+    /// threads, with the same answer on any number.
     ///
     /// ```
     /// # let dir = tempfile::tempdir()?;
@@ -46,17 +47,24 @@ impl TwoPhaseSolver {
     /// use puzzle_tables_query::cube::optimal::OptimalLimits;
     /// use puzzle_tables_query::cube::{parse_moves, Cube, Metric};
     ///
-    /// let solver = puzzle_tables_query::Tables::open(dir.path())?.cube()?;
+    /// let tables = puzzle_tables_query::Tables::open(dir.path())?;
+    /// let (solver, optimal_tables) = (tables.cube()?, tables.cube_optimal()?);
     /// let cube = Cube::SOLVED.apply_moves(&parse_moves("R U R' U' F2 D L2")?);
-    /// let solution = solver.solve_optimal(&cube, Metric::Htm, &OptimalLimits::default());
+    /// let solution = solver.solve_optimal(&cube, Metric::Htm, optimal_tables.as_ref(), &OptimalLimits::default());
     /// assert!(solution.optimal && solution.moves.len() as u32 == solution.lower_bound);
     /// assert!(solution.moves.len() <= 7 && cube.apply_moves(&solution.moves).is_solved());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solve_optimal(&self, cube: &Cube, metric: Metric, limits: &OptimalLimits) -> OptimalSolution {
+    pub fn solve_optimal(
+        &self,
+        cube: &Cube,
+        metric: Metric,
+        tables: Option<&OptimalTables>,
+        limits: &OptimalLimits,
+    ) -> OptimalSolution {
         let known =
             self.solve(cube, metric, metric.gods_number()).expect("every cube has a solution within God's number");
-        match &self.optimal {
+        match tables {
             Some(tables) => {
                 optimal_search(&SortedSliceBound::new(self, tables), cube, metric, known, self.threads, limits)
             }

@@ -72,9 +72,11 @@ pub fn optimal_specs() -> Vec<TableSpec> {
     OptimalSize::ALL.iter().flat_map(|size| size.specs()).collect()
 }
 
-/// The optimal tables of one size, opened and checked: what the search's bound reads.
+/// The optimal tables of one size, opened and checked ([`Tables::cube_optimal`](crate::Tables::cube_optimal)):
+/// what [`TwoPhaseSolver::solve_optimal`](crate::cube::TwoPhaseSolver::solve_optimal) bounds
+/// its search with.
 #[derive(Debug)]
-pub(crate) struct OptimalTables {
+pub struct OptimalTables {
     /// [`FLIP_SORTED_SLICE_CLASS_SPEC`].
     classes: Table,
     /// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
@@ -122,8 +124,8 @@ impl OptimalTables {
         crate::format::BASE3_DIGITS[usize::from(self.distances.payload()[entry / 5])][entry % 5]
     }
 
-    /// The two tables.
-    pub(crate) fn tables(&self) -> [&Table; 2] {
-        [&self.classes, &self.distances]
+    /// The total size of the table files, in bytes.
+    pub fn file_bytes(&self) -> u64 {
+        self.classes.file_len() + self.distances.file_len()
     }
 }
