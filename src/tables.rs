@@ -9,7 +9,7 @@ use anyhow::Context;
 use puzzle_tables_dist::{unpack, Manifest, TableRecord};
 use puzzle_tables_generator::{write_table, BuiltTable, Progress, TerminalBar};
 use puzzle_tables_query::answer::{AnswerError, Answerer};
-use puzzle_tables_query::cube::optimal::OptimalSize;
+use puzzle_tables_query::cube::optimal::{optimal_specs, OptimalSize};
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::{
     check_entries, default_dir, optional_tables_of, tables_of, tables_when_present, Puzzle, Table, TableError,
@@ -323,7 +323,8 @@ pub fn answer_error(error: AnswerError) -> anyhow::Error {
     }
 }
 
-/// The commands that build the table of `error` again, in the directory it names.
+/// The commands that build the table of `error` again, in the directory it names (and
+/// install it from a release, unless it is one of the optimal tables, which no release holds).
 fn rebuild_hint(error: &TableError) -> String {
     let dir = error.path().parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let dir = dir.display();
@@ -342,6 +343,9 @@ fn rebuild_hint(error: &TableError) -> String {
         }
     };
     let verb = if matches!(error.kind(), TableErrorKind::Missing) { "build" } else { "rebuild" };
+    if owns(optimal_specs()) {
+        return format!("{verb} it with `puzzle-tables --tables {dir} {gen} (releases do not hold it)");
+    }
     format!(
         "{verb} it with `puzzle-tables --tables {dir} {gen}, or install the release tables with `puzzle-tables \
          --tables {dir} install --from RELEASE_DIR`"
