@@ -69,19 +69,26 @@ pub fn phase1_distances(
     class_twist_distances(&shape, &what, progress)
 }
 
-/// The class finder's words ([`CLASS_FINDER_SPEC`]): for each slice `s`, σ(s) is the
-/// symmetry that takes the flip-slice with slice `s` and no flips to its class's
-/// representative, and the slice it takes `s` to is an image, whose row lists the class and
-/// symmetry of each of its flips.
+/// The class finder's words of `classes`, the classes of a flip and slice coordinate
+/// (`slice * 2,048 + flip`, `slices` slices; [`CLASS_FINDER_SPEC`] for the flip-slice,
+/// `FLIP_SORTED_SLICE_CLASS_SPEC` for the flip and sorted UD-slice), whose conjugate by
+/// symmetry `s` is `conjugate(value, s)`: for each slice `s`, σ(s) is the symmetry that takes
+/// the coordinate with slice `s` and no flips to its class's representative, and the slice it
+/// takes `s` to is an image, whose row lists the class and symmetry of each of its flips.
 ///
 /// # Panics
-/// If the number of images differs from [`CLASS_FINDER_ROWS`].
-pub fn class_finder_words(classes: &FlipSliceClasses) -> Vec<u32> {
+/// If the number of images differs from `rows`.
+pub fn class_finder_words(
+    classes: &SymmetryClasses,
+    slices: usize,
+    conjugate: impl Fn(u32, usize) -> u32,
+    rows: usize,
+) -> Vec<u32> {
     let mut images = Vec::new();
-    let slices: Vec<u32> = (0..SLICES)
+    let slice_words: Vec<u32> = (0..slices)
         .map(|slice| {
             let symmetry = classes.class_of[slice * FLIPS] as usize % SYMMETRIES;
-            let image = conjugate_flip_slice((slice * FLIPS) as u32, symmetry) as usize;
+            let image = conjugate((slice * FLIPS) as u32, symmetry) as usize;
             let row = images.iter().position(|&r| r == image / FLIPS).unwrap_or_else(|| {
                 images.push(image / FLIPS);
                 images.len() - 1
@@ -89,9 +96,14 @@ pub fn class_finder_words(classes: &FlipSliceClasses) -> Vec<u32> {
             (row << 15 | (image % FLIPS) << 4 | symmetry) as u32
         })
         .collect();
-    assert_eq!(images.len(), CLASS_FINDER_ROWS, "image slices of the class finder");
-    let rows = images.iter().flat_map(|&slice| &classes.class_of[slice * FLIPS..(slice + 1) * FLIPS]);
-    slices.into_iter().chain(rows.copied()).collect()
+    assert_eq!(images.len(), rows, "image slices of the class finder");
+    let row_words = images.iter().flat_map(|&slice| &classes.class_of[slice * FLIPS..(slice + 1) * FLIPS]);
+    slice_words.into_iter().chain(row_words.copied()).collect()
+}
+
+/// The flip-slice class finder's words ([`class_finder_words`]).
+pub fn flip_slice_finder_words(classes: &FlipSliceClasses) -> Vec<u32> {
+    class_finder_words(classes, SLICES, conjugate_flip_slice, CLASS_FINDER_ROWS)
 }
 
 /// The flip-slice class finder's table, four bytes a word.
@@ -110,7 +122,7 @@ pub fn build_class_finder_table(classes: &FlipSliceClasses) -> BuiltTable {
             depth_counts: Vec::new(),
             parameters: vec![("classes".into(), FLIP_SLICE_CLASSES.to_string())],
         },
-        payload: class_finder_words(classes).iter().flat_map(|w| w.to_le_bytes()).collect(),
+        payload: flip_slice_finder_words(classes).iter().flat_map(|w| w.to_le_bytes()).collect(),
     }
 }
 

@@ -1,18 +1,22 @@
 //! The optimal solver's tables (`gen cube --optimal SIZE`,
 //! [`puzzle_tables_query::cube::optimal::OptimalSize`]): for `small`, the flip and sorted
-//! UD-slice coordinate grouped into its 1,523,864 classes under the 16 symmetries, and each
+//! UD-slice coordinate grouped into its 1,523,864 classes under the 16 symmetries (their
+//! class finder, as the flip-slice's: [`crate::cube::class_finder_words`]), and each
 //! entry `class x twist` (3,332,690,568 of them) at its exact face-turn distance from
 //! solved, by the walk of [`crate::class_walk`] (one byte an entry while it runs, 3.3 GB),
 //! stored modulo 3.
 
-use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SORTED_SLICES};
+use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SORTED_SLICES, SORTED_SLICES};
 use puzzle_tables_models::cube::move_tables::{sorted_slice_moves, CoordinateMoves};
 use puzzle_tables_models::cube::symmetry::{conjugate_flip_sorted_slice, FLIP_SORTED_SLICE_CLASSES};
 use puzzle_tables_models::cube::Move;
-use puzzle_tables_query::cube::optimal::{OptimalSize, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC};
+use puzzle_tables_query::cube::optimal::{
+    OptimalSize, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_FINDER_ROWS, FLIP_SORTED_SLICE_TWIST_SPEC,
+};
 use puzzle_tables_query::Metadata;
 
 use crate::class_walk::{class_twist_distances, ClassWalk, SymmetryClasses};
+use crate::cube::class_finder_words;
 use crate::pack::pack3;
 use crate::{BuiltTable, Progress};
 
@@ -27,6 +31,11 @@ pub fn flip_sorted_slice_classes() -> SymmetryClasses {
     let classes = SymmetryClasses::new(FLIP_SORTED_SLICES, conjugate_flip_sorted_slice);
     assert_eq!(classes.len(), FLIP_SORTED_SLICE_CLASSES, "flip and sorted slice classes under 16 symmetries");
     classes
+}
+
+/// The flip and sorted UD-slice class finder's words ([`class_finder_words`]).
+pub fn flip_sorted_slice_finder_words(classes: &SymmetryClasses) -> Vec<u32> {
+    class_finder_words(classes, SORTED_SLICES, conjugate_flip_sorted_slice, FLIP_SORTED_SLICE_FINDER_ROWS)
 }
 
 /// Every entry's exact face-turn distance, and how many entries lie at each distance.
@@ -52,20 +61,23 @@ pub fn build_optimal_tables(size: OptimalSize, progress: &mut dyn Progress) -> V
     }
 }
 
-/// The class of every flip and sorted UD-slice coordinate, four bytes each.
+/// The flip and sorted UD-slice class finder, four bytes a word.
 fn build_class_table(classes: &SymmetryClasses) -> BuiltTable {
     BuiltTable {
         spec: FLIP_SORTED_SLICE_CLASS_SPEC,
         metadata: Metadata {
-            description: "cube: for each edge flip and sorted UD-slice coordinate (sorted slice x 2,048 + flip), its \
-                          class under the 16 symmetries that keep the U-D axis x 16 + the symmetry to the class's \
-                          representative"
-                .into(),
+            description: format!(
+                "cube: the flip and sorted UD-slice class finder: for each of the 11,880 sorted UD-slices, row x \
+                 2^15 + flips x 16 + symmetry (the symmetry takes the sorted slice's coordinates to an image sorted \
+                 slice's, whose row it is, no flips to these), then {FLIP_SORTED_SLICE_FINDER_ROWS} rows of 2,048: \
+                 for each flip of the image sorted slice, its class under the 16 symmetries that keep the U-D axis \
+                 x 16 + the symmetry to the class's representative"
+            ),
             generated_by: GENERATED_BY.into(),
             depth_counts: Vec::new(),
             parameters: vec![("classes".into(), FLIP_SORTED_SLICE_CLASSES.to_string())],
         },
-        payload: classes.class_of.iter().flat_map(|w| w.to_le_bytes()).collect(),
+        payload: flip_sorted_slice_finder_words(classes).iter().flat_map(|w| w.to_le_bytes()).collect(),
     }
 }
 

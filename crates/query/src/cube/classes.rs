@@ -1,12 +1,14 @@
 //! Flip-slice symmetry classes, from tables small enough for the fast caches: the class of
-//! any flip-slice coordinate ([`ClassFinder`]) and how the face turns combine with the
-//! symmetries ([`SymmetricTurns`]).
+//! any flip-slice coordinate, or flip and sorted UD-slice coordinate ([`ClassFinder`]), and
+//! how the face turns combine with the symmetries ([`SymmetricTurns`]).
 //!
-//! The finder's table (`cube-sym-class-flip-slice.tbl`) holds just what the symmetries' structure
-//! needs, 0.37 MB where a table of every coordinate's class took 3 MB:
+//! A finder's table holds just what the symmetries' structure needs: for the flip-slice
+//! (`cube-sym-class-flip-slice.tbl`) 0.37 MB where a table of every coordinate's class took
+//! 3 MB, for the flip and sorted UD-slice (`cube-sym-class-flip-sorted-slice.tbl`, the optimal
+//! solver's) 6.5 MB where it took 97 MB. Below, "slice" is the slice coordinate of either:
 //! - a symmetry moves the slice edges' positions whatever the flips, so conjugating by one
 //!   symmetry σ(s) takes every flip-slice with slice `s` to one slice `r(s)`, and the slices
-//!   fall into a few dozen such images;
+//!   fall into a few such images (45 of the 495 slices, 788 of the 11,880 sorted slices);
 //! - it changes the flips affinely: flip `f` at slice `s` becomes `L(f) xor c(s)`, where `L`
 //!   (linear in `f`'s bits) permutes the edges and `c(s)`, the image of no flips, is what the
 //!   quarter turns about the U-D axis do to the slice edges' flips;
@@ -16,13 +18,31 @@
 //! The table holds, for each slice, its image's row, `c(s)` and σ(s), then the rows; `L` is
 //! computed at start (16 symmetries x 11 flip bits).
 
-use puzzle_tables_models::cube::coords::{FLIPS, SLICES};
-use puzzle_tables_models::cube::symmetry::{self, conjugate_flip_slice, products, FLIP_SLICE_CLASSES, SYMMETRIES};
+use puzzle_tables_models::cube::coords::{FLIPS, SLICES, SORTED_SLICES};
+use puzzle_tables_models::cube::symmetry::{
+    self, conjugate_flip_slice, products, FLIP_SLICE_CLASSES, FLIP_SORTED_SLICE_CLASSES, SYMMETRIES,
+};
 use puzzle_tables_models::cube::Move;
 
 use crate::table::{Table, TableError, TableErrorKind};
 
-/// The class and symmetry of every flip-slice coordinate, as [`ClassFinder::find`] gives them.
+/// Which coordinate a [`ClassFinder`] finds the classes of: how many slices it has (the
+/// values of its slice part) and how many classes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FinderShape {
+    slices: usize,
+    classes: usize,
+}
+
+/// The flip-slice coordinate's (the two-phase solver's).
+pub(crate) const FLIP_SLICE_FINDER: FinderShape = FinderShape { slices: SLICES, classes: FLIP_SLICE_CLASSES };
+
+/// The flip and sorted UD-slice coordinate's (the optimal solver's).
+pub(crate) const FLIP_SORTED_SLICE_FINDER: FinderShape =
+    FinderShape { slices: SORTED_SLICES, classes: FLIP_SORTED_SLICE_CLASSES };
+
+/// The class and symmetry of every coordinate of a [`FinderShape`] (`slice * 2,048 + flip`),
+/// as [`ClassFinder::find`] gives them.
 #[derive(Debug)]
 pub(crate) struct ClassFinder {
     /// For each slice `s`: its image's row in `rows` (bits 15 and up), `c(s)` (bits 4 to 14)
@@ -39,28 +59,29 @@ pub(crate) struct ClassFinder {
 }
 
 impl ClassFinder {
-    /// Reads the finder out of its table (`cube-sym-class-flip-slice.tbl`), refusing a slice whose row
-    /// is no row and a class out of range: the search would index out of bounds.
-    pub(crate) fn open(table: &Table) -> Result<ClassFinder, TableError> {
+    /// Reads the finder of `shape` out of its table, refusing a slice whose row is no row and
+    /// a class out of range: the search would index out of bounds.
+    pub(crate) fn open(table: &Table, shape: FinderShape) -> Result<ClassFinder, TableError> {
         let words: Vec<u32> =
             table.payload().chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
-        let finder = ClassFinder::from_words(&words).map_err(|what| table.error(TableErrorKind::Inconsistent(what)))?;
+        let finder =
+            ClassFinder::from_words(&words, shape).map_err(|what| table.error(TableErrorKind::Inconsistent(what)))?;
         Ok(ClassFinder { file_len: table.file_len(), ..finder })
     }
 
-    /// The finder of the table's words: for each slice, `row << 15 | c(s) << 4 | σ(s)`, then
-    /// the rows; or what is wrong with them.
-    pub(crate) fn from_words(words: &[u32]) -> Result<ClassFinder, String> {
-        let (slices, rows) = words.split_at(SLICES.min(words.len()));
+    /// The finder of `shape` of the table's words: for each slice, `row << 15 | c(s) << 4 |
+    /// σ(s)`, then the rows; or what is wrong with them.
+    pub(crate) fn from_words(words: &[u32], shape: FinderShape) -> Result<ClassFinder, String> {
+        let (slices, rows) = words.split_at(shape.slices.min(words.len()));
         let row_count = rows.len() / FLIPS;
         if let Some(slice) = slices.iter().position(|&word| (word >> 15) as usize >= row_count) {
             return Err(format!("slice {slice}: its row {} is no row", slices[slice] >> 15));
         }
-        if let Some(at) = rows.iter().position(|&word| word as usize >= FLIP_SLICE_CLASSES * SYMMETRIES) {
+        if let Some(at) = rows.iter().position(|&word| word as usize >= shape.classes * SYMMETRIES) {
             return Err(format!(
                 "row entry {at} is {}, but every entry is below {}",
                 rows[at],
-                FLIP_SLICE_CLASSES * 16
+                shape.classes * SYMMETRIES
             ));
         }
         let linear = (0..SYMMETRIES)
@@ -80,7 +101,8 @@ impl ClassFinder {
         self.file_len
     }
 
-    /// The class of `flip_slice` and a symmetry that takes it to the class's representative.
+    /// The class of `flip_slice` (`slice * 2,048 + flip`) and a symmetry that takes it to the
+    /// class's representative.
     #[inline]
     pub(crate) fn find(&self, flip_slice: usize) -> (usize, usize) {
         let (slice, flip) = (flip_slice / FLIPS, flip_slice % FLIPS);
@@ -134,37 +156,53 @@ impl SymmetricTurns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzle_tables_models::cube::coords::FLIP_SLICES;
+    use puzzle_tables_generator::class_walk::SymmetryClasses;
+    use puzzle_tables_models::cube::coords::{FLIP_SLICES, FLIP_SORTED_SLICES};
+
+    /// Checks that `finder` gives every coordinate below `count` the generator's class, and a
+    /// symmetry that takes it to the representative: the generator's, or that followed by one
+    /// of the symmetries that fix the representative (then as good).
+    fn check_every_coordinate(finder: &ClassFinder, classes: &SymmetryClasses, count: usize) {
+        for value in 0..count {
+            let (class, symmetry) = finder.find(value);
+            let expected = classes.class_of[value] as usize;
+            assert_eq!(class, expected / SYMMETRIES, "coordinate {value}");
+            let between = symmetry::product(symmetry, symmetry::inverse(expected % SYMMETRIES));
+            assert_eq!(classes.self_symmetries[class] >> between & 1, 1, "coordinate {value}, symmetry {symmetry}");
+        }
+    }
 
     #[test]
     fn every_flip_slice_gets_its_class_and_a_symmetry_to_the_representative() {
         let classes = puzzle_tables_generator::cube::flip_slice_classes();
-        let finder = ClassFinder::from_words(&puzzle_tables_generator::cube::class_finder_words(&classes)).unwrap();
+        let words = puzzle_tables_generator::cube::flip_slice_finder_words(&classes);
+        let finder = ClassFinder::from_words(&words, FLIP_SLICE_FINDER).unwrap();
         assert!(finder.bytes() < 512 * 1024, "{} bytes", finder.bytes());
-        for flip_slice in 0..FLIP_SLICES {
-            let (class, symmetry) = finder.find(flip_slice);
-            let expected = classes.class_of[flip_slice] as usize;
-            assert_eq!(class, expected / SYMMETRIES, "flip-slice {flip_slice}");
-            // A representative fixed by some symmetries is reached by as many; any will do.
-            assert_eq!(
-                conjugate_flip_slice(flip_slice as u32, symmetry),
-                classes.representatives[class],
-                "flip-slice {flip_slice}"
-            );
-        }
+        check_every_coordinate(&finder, &classes, FLIP_SLICES);
+    }
+
+    /// The optimal solver's finder, on all 24,330,240 flip and sorted UD-slice coordinates
+    /// (the generator's grouping into classes takes most of the time).
+    #[test]
+    fn every_flip_sorted_slice_gets_its_class_and_a_symmetry_to_the_representative() {
+        let classes = puzzle_tables_generator::cube_optimal::flip_sorted_slice_classes();
+        let words = puzzle_tables_generator::cube_optimal::flip_sorted_slice_finder_words(&classes);
+        let finder = ClassFinder::from_words(&words, FLIP_SORTED_SLICE_FINDER).unwrap();
+        assert!(finder.bytes() < 8 << 20, "{} bytes", finder.bytes());
+        check_every_coordinate(&finder, &classes, FLIP_SORTED_SLICES);
     }
 
     #[test]
     fn a_finder_with_a_row_or_a_class_out_of_range_is_refused() {
         let classes = puzzle_tables_generator::cube::flip_slice_classes();
-        let words = puzzle_tables_generator::cube::class_finder_words(&classes);
+        let words = puzzle_tables_generator::cube::flip_slice_finder_words(&classes);
         let mut bad_row = words.clone();
         bad_row[3] |= 45 << 15;
-        let error = ClassFinder::from_words(&bad_row).unwrap_err();
+        let error = ClassFinder::from_words(&bad_row, FLIP_SLICE_FINDER).unwrap_err();
         assert!(error.starts_with("slice 3: its row "), "{error}");
         let mut bad_class = words;
         bad_class[SLICES + 5] = (FLIP_SLICE_CLASSES * 16) as u32;
-        let error = ClassFinder::from_words(&bad_class).unwrap_err();
+        let error = ClassFinder::from_words(&bad_class, FLIP_SLICE_FINDER).unwrap_err();
         assert_eq!(error, "row entry 5 is 1030880, but every entry is below 1030880");
     }
 }

@@ -59,9 +59,7 @@ pub use puzzle_tables_models::cube::{
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICES, TWISTS};
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
-use puzzle_tables_models::cube::symmetry::{
-    twist_conjugates, FLIP_SLICE_CLASSES, FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES,
-};
+use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES};
 
 pub(crate) use near::check_near_graph;
 pub use near::{near_g1_radius, near_graph_spec};
@@ -71,7 +69,7 @@ pub use steps::{phase1_steps_spec, phase1_steps_word, step_distance_of};
 
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
-use classes::{ClassFinder, SymmetricTurns};
+use classes::{ClassFinder, SymmetricTurns, FLIP_SLICE_FINDER, FLIP_SORTED_SLICE_FINDER};
 use near::NearG1;
 use phase2::Phase2Tables;
 use steps::Phase1Steps;
@@ -141,9 +139,9 @@ pub fn large_specs() -> Vec<TableSpec> {
 pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
     let spec = table.spec();
     let (limit, width) = match (spec.kind, spec.variant) {
-        (TableKind::SymmetryClass, 3) => return ClassFinder::open(table).map(drop),
+        (TableKind::SymmetryClass, 3) => return ClassFinder::open(table, FLIP_SLICE_FINDER).map(drop),
+        (TableKind::SymmetryClass, 4) => return ClassFinder::open(table, FLIP_SORTED_SLICE_FINDER).map(drop),
         (TableKind::CoordinateMoves, 5) => (FLIP_SLICE_CLASSES * 16, 3),
-        (TableKind::SymmetryClass, 4) => (FLIP_SORTED_SLICE_CLASSES * 16, 4),
         (TableKind::SymmetryClass | TableKind::CoordinateMoves, _) => (PERMUTATION_CLASSES * 16, 2),
         _ => return Ok(()),
     };
@@ -216,7 +214,7 @@ impl TwoPhaseSolver {
                 NearG1::open(&open(&near_graph_spec(Metric::Htm))?, Metric::Htm)?,
                 NearG1::open(&open(&near_graph_spec(Metric::Qtm))?, Metric::Qtm)?,
             ];
-            let class_finder = ClassFinder::open(&open(&CLASS_FINDER_SPEC)?)?;
+            let class_finder = ClassFinder::open(&open(&CLASS_FINDER_SPEC)?, FLIP_SLICE_FINDER)?;
             let class_moves = open(&CLASS_MOVES_SPEC)?;
             check_coordinates(&class_moves)?;
             let (coordinate_moves, twist_conjugates) = (CoordinateMoves::new(), twist_conjugates());
@@ -391,11 +389,11 @@ mod tests {
     /// move tables and conjugation, for every face turn of every 97th flip-slice.
     #[test]
     fn walking_on_classes_follows_the_raw_coordinates() {
-        use puzzle_tables_generator::cube::{build_class_moves_table, class_finder_words, flip_slice_classes};
+        use puzzle_tables_generator::cube::{build_class_moves_table, flip_slice_classes, flip_slice_finder_words};
         use puzzle_tables_models::cube::symmetry::conjugate_flip_slice;
         let classes = flip_slice_classes();
         let class_moves = build_class_moves_table(&classes).payload;
-        let finder = ClassFinder::from_words(&class_finder_words(&classes)).unwrap();
+        let finder = ClassFinder::from_words(&flip_slice_finder_words(&classes), FLIP_SLICE_FINDER).unwrap();
         let (moves, turns) = (CoordinateMoves::new(), SymmetricTurns::new());
         for flip_slice in (0..FLIP_SLICES).step_by(97) {
             let (class, s) = finder.find(flip_slice);

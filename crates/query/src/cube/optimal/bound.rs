@@ -170,10 +170,8 @@ impl<'a> SortedSliceBound<'a> {
     /// The table's entry of raw coordinates.
     #[inline]
     fn entry(&self, flip: u16, sorted_slice: u16, twist: u16) -> usize {
-        let class_sym = self.tables.class_of(usize::from(sorted_slice) * FLIPS + usize::from(flip));
-        let symmetry = class_sym % SYMMETRIES;
-        (class_sym / SYMMETRIES) * TWISTS
-            + usize::from(self.solver.twist_conjugates[usize::from(twist) * 16 + symmetry])
+        let (class, symmetry) = self.tables.class_of(usize::from(sorted_slice) * FLIPS + usize::from(flip));
+        class * TWISTS + usize::from(self.solver.twist_conjugates[usize::from(twist) * 16 + symmetry])
     }
 
     /// The raw coordinates after face turn `m` (by index).
@@ -227,18 +225,15 @@ impl LowerBound for SortedSliceBound<'_> {
     ) -> u32 {
         let mut admitted = moves;
         let mut entries = [0usize; Move::COUNT];
-        // Axis by axis: the children still admitted are looked up along the next; the class
-        // reads of all of them first, then the residue reads, so that each kind overlaps.
+        // Axis by axis: the children still admitted are looked up along the next; their
+        // entries first (the class finder's table is small enough for the fast caches), then
+        // the residues, so that those reads overlap.
         for (r, view) in node.0.iter().enumerate() {
             for m in bits(admitted) {
                 let child = self.turned(view, usize::from(self.axis_moves[r][m]));
-                self.tables.prefetch_class(usize::from(child.sorted_slice) * FLIPS + usize::from(child.flip));
-                children[m].0[r] = child;
-            }
-            for m in bits(admitted) {
-                let child = &children[m].0[r];
                 entries[m] = self.entry(child.flip, child.sorted_slice, child.twist);
                 self.tables.prefetch_residue(entries[m]);
+                children[m].0[r] = child;
             }
             for m in bits(admitted) {
                 let distance = step_distance(view.distance, self.tables.residue(entries[m]));

@@ -3,20 +3,21 @@
 //! (2,048 x 11,880) reduced by the 16 symmetries that keep the U-D axis to 1,523,864
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
 //! (of those coordinates) modulo 3, five entries a byte ([`optimal_specs`]), and the class
-//! of every raw coordinate with the symmetry to its representative.
+//! finder that gives every raw coordinate's class and the symmetry to its representative
+//! from a table small enough for the fast caches (module `classes`).
 
-use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIP_SORTED_SLICES, TWISTS};
+use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SORTED_SLICES, TWISTS};
 use puzzle_tables_models::cube::move_tables::sorted_slice_moves;
 use puzzle_tables_models::cube::symmetry::FLIP_SORTED_SLICE_CLASSES;
 
-use crate::cube::check_coordinates;
+use crate::cube::classes::{ClassFinder, FLIP_SORTED_SLICE_FINDER};
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
 
 /// The sizes of the optimal solver's tables that `gen cube --optimal SIZE` builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptimalSize {
-    /// Flip x sorted UD-slice classes x twist, 763 MB in two files.
+    /// Flip x sorted UD-slice classes x twist, 673 MB in two files.
     Small,
 }
 
@@ -44,15 +45,22 @@ impl OptimalSize {
     }
 }
 
-/// Every flip and sorted UD-slice coordinate's class (`sorted_slice * 2,048 + flip`): `class
-/// * 16 + s`, where conjugating by `s` gives the class's representative; four bytes each.
+/// How many image sorted slices the flip and sorted UD-slice class finder has rows for (a
+/// fact of the cube and of the generator's choice of symmetries).
+pub const FLIP_SORTED_SLICE_FINDER_ROWS: usize = 788;
+
+/// The flip and sorted UD-slice class finder, as the flip-slice one
+/// ([`CLASS_FINDER_SPEC`](crate::cube::CLASS_FINDER_SPEC)), by sorted slice: for each of the
+/// 11,880 sorted slices `s`, `row << 15 | c(s) << 4 | σ(s)`, then
+/// [`FLIP_SORTED_SLICE_FINDER_ROWS`] rows of 2,048 words, `class * 16 + symmetry` for each
+/// flip of the image sorted slice. Four bytes a word.
 pub const FLIP_SORTED_SLICE_CLASS_SPEC: TableSpec = TableSpec {
     puzzle: Puzzle::Cube,
     kind: TableKind::SymmetryClass,
     variant: 4,
     encoding: Encoding::U32,
     ranking_version: COORDINATE_VERSION,
-    entries: FLIP_SORTED_SLICES as u64,
+    entries: (SORTED_SLICES + FLIP_SORTED_SLICE_FINDER_ROWS * FLIPS) as u64,
 };
 
 /// For each flip and sorted UD-slice class and twist (seen through the class's symmetry),
@@ -77,8 +85,8 @@ pub fn optimal_specs() -> Vec<TableSpec> {
 /// its search with.
 #[derive(Debug)]
 pub struct OptimalTables {
-    /// [`FLIP_SORTED_SLICE_CLASS_SPEC`].
-    classes: Table,
+    /// [`FLIP_SORTED_SLICE_CLASS_SPEC`], read out.
+    classes: ClassFinder,
     /// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
     distances: Table,
     /// The sorted UD-slice after each face turn, `sorted_slice * 18 + move`.
@@ -94,22 +102,15 @@ impl OptimalTables {
             (Err(error), _) | (_, Err(error)) if !matches!(error.kind(), TableErrorKind::Missing) => return Err(error),
             _ => return Ok(None),
         };
-        check_coordinates(&classes)?;
+        let classes = ClassFinder::open(&classes, FLIP_SORTED_SLICE_FINDER)?;
         Ok(Some(OptimalTables { classes, distances, sorted_slice_moves: sorted_slice_moves() }))
     }
 
-    /// The class of the flip and sorted UD-slice coordinate `flip_sorted_slice`, and the
-    /// symmetry to its representative: `class * 16 + s`.
+    /// The class of the flip and sorted UD-slice coordinate `flip_sorted_slice`, and a
+    /// symmetry that takes it to its class's representative.
     #[inline]
-    pub(crate) fn class_of(&self, flip_sorted_slice: usize) -> usize {
-        let bytes = &self.classes.payload()[flip_sorted_slice * 4..flip_sorted_slice * 4 + 4];
-        u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as usize
-    }
-
-    /// Starts loading the class of `flip_sorted_slice` into the cache.
-    #[inline]
-    pub(crate) fn prefetch_class(&self, flip_sorted_slice: usize) {
-        crate::map::prefetch(self.classes.payload(), flip_sorted_slice * 4);
+    pub(crate) fn class_of(&self, flip_sorted_slice: usize) -> (usize, usize) {
+        self.classes.find(flip_sorted_slice)
     }
 
     /// Starts loading the residue of `entry` into the cache.
