@@ -161,6 +161,7 @@ pub(crate) struct SortedSliceBound<'a> {
     axis_moves: [[u8; Move::COUNT]; 3],
 }
 
+
 impl<'a> SortedSliceBound<'a> {
     pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a OptimalTables) -> SortedSliceBound<'a> {
         let axis_moves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m, r).index() as u8));
@@ -171,6 +172,12 @@ impl<'a> SortedSliceBound<'a> {
     #[inline]
     fn entry(&self, flip: u16, sorted_slice: u16, twist: u16) -> usize {
         let (class, symmetry) = self.tables.class_of(usize::from(sorted_slice) * FLIPS + usize::from(flip));
+        self.class_entry(class, symmetry, twist)
+    }
+
+    /// The table's entry of class `class` seen through `symmetry` with raw twist `twist`.
+    #[inline]
+    fn class_entry(&self, class: usize, symmetry: usize, twist: u16) -> usize {
         class * TWISTS + usize::from(self.solver.twist_conjugates[usize::from(twist) * 16 + symmetry])
     }
 
@@ -225,15 +232,23 @@ impl LowerBound for SortedSliceBound<'_> {
     ) -> u32 {
         let mut admitted = moves;
         let mut entries = [0usize; Move::COUNT];
-        // Axis by axis: the children still admitted are looked up along the next; their
-        // entries first (the class finder's table is small enough for the fast caches), then
-        // the residues, so that those reads overlap.
+        let finder = self.tables.finder();
+        // Axis by axis: the children still admitted are looked up along the next, in three
+        // steps so that the reads of each step overlap: where their classes are (from tables
+        // of the fastest caches) and a hint to load those, their classes and entries and a
+        // hint to load those, then their residues.
         for (r, view) in node.0.iter().enumerate() {
             for m in bits(admitted) {
                 let child = self.turned(view, usize::from(self.axis_moves[r][m]));
-                entries[m] = self.entry(child.flip, child.sorted_slice, child.twist);
-                self.tables.prefetch_residue(entries[m]);
+                let (word, symmetry) = finder.locate(usize::from(child.sorted_slice) * FLIPS + usize::from(child.flip));
+                finder.prefetch_row(word);
+                entries[m] = word * SYMMETRIES + symmetry;
                 children[m].0[r] = child;
+            }
+            for m in bits(admitted) {
+                let (class, symmetry) = finder.class_at(entries[m] / SYMMETRIES, entries[m] % SYMMETRIES);
+                entries[m] = self.class_entry(class, symmetry, children[m].0[r].twist);
+                self.tables.prefetch_residue(entries[m]);
             }
             for m in bits(admitted) {
                 let distance = step_distance(view.distance, self.tables.residue(entries[m]));

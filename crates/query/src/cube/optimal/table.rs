@@ -113,6 +113,12 @@ impl OptimalTables {
         self.classes.find(flip_sorted_slice)
     }
 
+    /// The class finder, for reads in two steps.
+    #[inline]
+    pub(crate) fn finder(&self) -> &ClassFinder {
+        &self.classes
+    }
+
     /// Starts loading the residue of `entry` into the cache.
     #[inline]
     pub(crate) fn prefetch_residue(&self, entry: usize) {
