@@ -1,5 +1,5 @@
 //! The optimal solver's own tables (`gen cube --optimal SIZE`), optional and built on
-//! request: today one size, `small` (763 MB): the flip and sorted UD-slice coordinate
+//! request: today one size, `small` (673 MB): the flip and sorted UD-slice coordinate
 //! (2,048 x 11,880) reduced by the 16 symmetries that keep the U-D axis to 1,523,864
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
 //! (of those coordinates) modulo 3, five entries a byte ([`optimal_specs`]), and the class
