@@ -250,6 +250,21 @@ pub fn class_twist_distances(shape: &ClassWalk, what: &str, progress: &mut dyn P
     (walk.distance.into_iter().map(AtomicU8::into_inner).collect(), depth_counts)
 }
 
+/// Each class's least distance over its twists, from a walk's distances
+/// ([`class_twist_distances`]), and how many classes lie at each least distance.
+pub fn least_per_class(distances: &[u8]) -> (Vec<u8>, Vec<u64>) {
+    let least: Vec<u8> =
+        distances.chunks_exact(TWISTS).map(|block| block.iter().copied().min().unwrap_or(UNREACHED)).collect();
+    let mut counts = Vec::new();
+    for &distance in &least {
+        if counts.len() <= usize::from(distance) {
+            counts.resize(usize::from(distance) + 1, 0);
+        }
+        counts[usize::from(distance)] += 1;
+    }
+    (least, counts)
+}
+
 /// Checks that every `step`-th value below `count` is taken by its class's symmetry to its
 /// class's representative, the smallest of the class; `conjugate` as for
 /// [`SymmetryClasses::new`].

@@ -3,16 +3,18 @@
 //! UD-slice coordinate grouped into its 1,523,864 classes under the 16 symmetries, and each
 //! entry `class x twist` (3,332,690,568 of them) at its exact face-turn distance from
 //! solved, by the walk of [`crate::class_walk`] (one byte an entry while it runs, 3.3 GB),
-//! stored modulo 3.
+//! stored modulo 3, and each class's least distance over its twists.
 
 use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SORTED_SLICES};
 use puzzle_tables_models::cube::move_tables::{sorted_slice_moves, CoordinateMoves};
 use puzzle_tables_models::cube::symmetry::{conjugate_flip_sorted_slice, FLIP_SORTED_SLICE_CLASSES};
 use puzzle_tables_models::cube::Move;
-use puzzle_tables_query::cube::optimal::{OptimalSize, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC};
+use puzzle_tables_query::cube::optimal::{
+    OptimalSize, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_LEAST_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC,
+};
 use puzzle_tables_query::Metadata;
 
-use crate::class_walk::{class_twist_distances, ClassWalk, SymmetryClasses};
+use crate::class_walk::{class_twist_distances, least_per_class, ClassWalk, SymmetryClasses};
 use crate::pack::pack3;
 use crate::{BuiltTable, Progress};
 
@@ -47,7 +49,8 @@ pub fn build_optimal_tables(size: OptimalSize, progress: &mut dyn Progress) -> V
         OptimalSize::Small => {
             let classes = flip_sorted_slice_classes();
             let (distances, depth_counts) = flip_sorted_slice_distances(&classes, progress);
-            vec![build_class_table(&classes), build_distance_table(&distances, depth_counts)]
+            let least = build_least_table(&distances);
+            vec![build_class_table(&classes), build_distance_table(&distances, depth_counts), least]
         }
     }
 }
@@ -86,6 +89,23 @@ fn build_distance_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable 
     }
 }
 
+/// Each class's least distance over its twists, a byte each.
+fn build_least_table(distances: &[u8]) -> BuiltTable {
+    let (least, depth_counts) = least_per_class(distances);
+    BuiltTable {
+        spec: FLIP_SORTED_SLICE_LEAST_SPEC,
+        metadata: Metadata {
+            description: "cube: for each edge flip and sorted UD-slice class, the fewest face turns that solve those \
+                          coordinates and the corner twist, the least over the class's 2,187 twists"
+                .into(),
+            generated_by: GENERATED_BY.into(),
+            depth_counts,
+            parameters: vec![("size".into(), OptimalSize::Small.label().into())],
+        },
+        payload: least,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,9 +115,10 @@ mod tests {
     /// The builder's walk at small scale: the sorted UD-slice alone (no flip) x twist, its
     /// classes through the same class grouping and walk as the optimal table, checked
     /// entry by entry against a breadth-first search over the raw coordinates (no symmetry,
-    /// 26 million states, their own queue).
+    /// 26 million states, their own queue); and each class's least distance against the
+    /// least over the raw twists of each of its members.
     #[test]
-    fn the_walk_on_sorted_slice_classes_matches_a_plain_search() {
+    fn the_walk_and_least_distances_on_sorted_slice_classes_match_a_plain_search() {
         let sorted_moves = sorted_slice_moves();
         let twist_moves = CoordinateMoves::new().twist;
         let classes = SymmetryClasses::new(SORTED_SLICES, |sorted, s| {
@@ -128,6 +149,12 @@ mod tests {
             let twist = usize::from(twist_conjugates()[state % TWISTS * 16 + (class_sym & 15)]);
             let entry = (class_sym >> 4) * TWISTS + twist;
             assert_eq!(distances[entry], expected, "sorted slice {}, twist {}", state / TWISTS, state % TWISTS);
+        }
+        let (least, least_counts) = least_per_class(&distances);
+        assert_eq!(least_counts.iter().sum::<u64>(), classes.len() as u64);
+        for (sorted, twists) in plain.chunks_exact(TWISTS).enumerate() {
+            let class = (classes.class_of[sorted] >> 4) as usize;
+            assert_eq!(Some(&least[class]), twists.iter().min(), "sorted slice {sorted}");
         }
     }
 

@@ -3,7 +3,9 @@
 //! (2,048 x 11,880) reduced by the 16 symmetries that keep the U-D axis to 1,523,864
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
 //! (of those coordinates) modulo 3, five entries a byte ([`optimal_specs`]), and the class
-//! of every raw coordinate with the symmetry to its representative.
+//! of every raw coordinate with the symmetry to its representative, and each class's least
+//! distance over its twists (1.5 MB, for the bound of the inverse cube, which cannot follow
+//! its exact distance move by move).
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIP_SORTED_SLICES, TWISTS};
 use puzzle_tables_models::cube::move_tables::sorted_slice_moves;
@@ -16,7 +18,7 @@ use crate::table::{Table, TableError, TableErrorKind};
 /// The sizes of the optimal solver's tables that `gen cube --optimal SIZE` builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptimalSize {
-    /// Flip x sorted UD-slice classes x twist, 763 MB in two files.
+    /// Flip x sorted UD-slice classes x twist, 765 MB in three files.
     Small,
 }
 
@@ -39,7 +41,9 @@ impl OptimalSize {
     /// The size's tables, in the order the generator builds them.
     pub fn specs(self) -> Vec<TableSpec> {
         match self {
-            OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
+            OptimalSize::Small => {
+                vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC, FLIP_SORTED_SLICE_LEAST_SPEC]
+            }
         }
     }
 }
@@ -66,6 +70,20 @@ pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
     entries: (FLIP_SORTED_SLICE_CLASSES * TWISTS) as u64,
 };
 
+/// For each flip and sorted UD-slice class, the fewest face turns that solve those
+/// coordinates and the corner twist, over all 2,187 twists: the least distance of the class's
+/// entries in [`FLIP_SORTED_SLICE_TWIST_SPEC`], a byte each. With an entry's residue, the
+/// least distance at or above it that has that residue is a lower bound of the entry's
+/// distance, known without the distance of a neighbour.
+pub const FLIP_SORTED_SLICE_LEAST_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::Distance,
+    variant: 1,
+    encoding: Encoding::Bytes,
+    ranking_version: COORDINATE_VERSION,
+    entries: FLIP_SORTED_SLICE_CLASSES as u64,
+};
+
 /// Every optimal table of every size, smallest size first (the search uses the biggest
 /// present).
 pub fn optimal_specs() -> Vec<TableSpec> {
@@ -81,6 +99,8 @@ pub struct OptimalTables {
     classes: Table,
     /// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
     distances: Table,
+    /// [`FLIP_SORTED_SLICE_LEAST_SPEC`].
+    least: Table,
     /// The sorted UD-slice after each face turn, `sorted_slice * 18 + move`.
     pub(crate) sorted_slice_moves: Vec<u16>,
 }
@@ -89,13 +109,17 @@ impl OptimalTables {
     /// The biggest size whose tables `open` finds, or `None` when no size is complete; a
     /// table present but damaged is an error.
     pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
-        let (classes, distances) = match (open(&FLIP_SORTED_SLICE_CLASS_SPEC), open(&FLIP_SORTED_SLICE_TWIST_SPEC)) {
-            (Ok(classes), Ok(distances)) => (classes, distances),
-            (Err(error), _) | (_, Err(error)) if !matches!(error.kind(), TableErrorKind::Missing) => return Err(error),
-            _ => return Ok(None),
-        };
+        let mut tables = Vec::new();
+        for spec in OptimalSize::Small.specs() {
+            match open(&spec) {
+                Ok(table) => tables.push(table),
+                Err(error) if matches!(error.kind(), TableErrorKind::Missing) => {}
+                Err(error) => return Err(error),
+            }
+        }
+        let Ok([classes, distances, least]) = <[Table; 3]>::try_from(tables) else { return Ok(None) };
         check_coordinates(&classes)?;
-        Ok(Some(OptimalTables { classes, distances, sorted_slice_moves: sorted_slice_moves() }))
+        Ok(Some(OptimalTables { classes, distances, least, sorted_slice_moves: sorted_slice_moves() }))
     }
 
     /// The class of the flip and sorted UD-slice coordinate `flip_sorted_slice`, and the
@@ -124,8 +148,14 @@ impl OptimalTables {
         crate::format::BASE3_DIGITS[usize::from(self.distances.payload()[entry / 5])][entry % 5]
     }
 
+    /// The least distance of class `class`'s entries, over its twists.
+    #[inline]
+    pub(crate) fn least_distance(&self, class: usize) -> u8 {
+        self.least.payload()[class]
+    }
+
     /// The total size of the table files, in bytes.
     pub fn file_bytes(&self) -> u64 {
-        self.classes.file_len() + self.distances.file_len()
+        self.classes.file_len() + self.distances.file_len() + self.least.file_len()
     }
 }
