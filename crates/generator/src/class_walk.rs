@@ -250,11 +250,16 @@ pub fn class_twist_distances(shape: &ClassWalk, what: &str, progress: &mut dyn P
     (walk.distance.into_iter().map(AtomicU8::into_inner).collect(), depth_counts)
 }
 
-/// Each class's least distance over its twists, from a walk's distances
-/// ([`class_twist_distances`]), and how many classes lie at each least distance.
-pub fn least_per_class(distances: &[u8]) -> (Vec<u8>, Vec<u64>) {
-    let least: Vec<u8> =
-        distances.chunks_exact(TWISTS).map(|block| block.iter().copied().min().unwrap_or(UNREACHED)).collect();
+/// For each class and group of twists (`class * groups + twist % groups`; `groups` divides
+/// 2,187), the least distance of those entries, from a walk's distances
+/// ([`class_twist_distances`]); and how many groups lie at each least distance.
+pub fn least_per_twist_group(distances: &[u8], groups: usize) -> (Vec<u8>, Vec<u64>) {
+    let mut least = vec![UNREACHED; distances.len() / TWISTS * groups];
+    for (block, row) in distances.chunks_exact(TWISTS).zip(least.chunks_exact_mut(groups)) {
+        for (twist, &distance) in block.iter().enumerate() {
+            row[twist % groups] = row[twist % groups].min(distance);
+        }
+    }
     let mut counts = Vec::new();
     for &distance in &least {
         if counts.len() <= usize::from(distance) {

@@ -6,13 +6,13 @@
 //! it, which a coordinate of the pieces' places does not follow by one step (its distance
 //! may change by more than one), so the inverse's exact distance cannot be followed from its
 //! parent's by residues as the cube's is. Instead each inverse entry is bounded on its own:
-//! its class's least distance over all twists (`L`, a byte a class) and its residue `d mod
-//! 3` give `L + ((d - L) mod 3)`, the least value at or above `L` with the residue, which
-//! is at most `d`. The inverse is kept whole along the path (a cube per axis, each turned
+//! the least distance of its class's group of twists (`L`, a byte for 81 twists) and its
+//! residue `d mod 3` give `L + ((d - L) mod 3)`, the least value at or above `L` with the
+//! residue, which is at most `d`. The inverse is kept whole along the path (a cube per axis, each turned
 //! before by the axis's image of `m^-1`), and looked up only for the children that the
 //! cube's own bounds admit.
 
-use puzzle_tables_models::cube::coords::{FLIPS, TWISTS};
+use puzzle_tables_models::cube::coords::FLIPS;
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move};
 
 use super::bound::{bits, LowerBound, SortedAxesNode, SortedSliceBound};
@@ -42,11 +42,11 @@ impl<'a> InverseBound<'a> {
         InverseBound { forward, tables, inverse_turns: inverse_turns() }
     }
 
-    /// The bound of an entry from its class's least distance and its residue: the least
-    /// distance at or above the class's least with that residue.
+    /// The bound of an entry from its group's least distance and its residue: the least
+    /// distance at or above the group's least with that residue.
     #[inline]
     fn entry_bound(&self, entry: usize) -> u32 {
-        let least = self.tables.least_distance(entry / TWISTS);
+        let least = self.tables.least_distance(entry);
         let residue = self.tables.residue(entry);
         u32::from(least) + u32::from((residue + 3 - least % 3) % 3)
     }
@@ -62,13 +62,6 @@ pub(crate) fn inverse_views(cube: &Cube) -> [Cube; 3] {
 /// `r`: the image of `m^-1` along that axis.
 fn inverse_turns() -> [[Move; Move::COUNT]; 3] {
     std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m.inverse(), r)))
-}
-
-/// The inverse views `views` after the cube is turned by `m`, `inverse_turns` as in
-/// [`InverseBound`].
-#[inline]
-fn turned_views(views: &[Cube; 3], inverse_turns: &[[Move; Move::COUNT]; 3], m: usize) -> [Cube; 3] {
-    std::array::from_fn(|r| views[r].preceded_by(inverse_turns[r][m]))
 }
 
 impl LowerBound for InverseBound<'_> {
@@ -89,17 +82,18 @@ impl LowerBound for InverseBound<'_> {
         let mut forward = [node.forward; Move::COUNT];
         let mut admitted = self.forward.children_within(&node.forward, moves, left, &mut forward);
         for m in bits(admitted) {
-            children[m] =
-                InverseNode { forward: forward[m], inverse: turned_views(&node.inverse, &self.inverse_turns, m) };
+            children[m].forward = forward[m];
         }
         let mut entries = [0usize; Move::COUNT];
-        // Axis by axis, as the cube's own: the class reads of all children first, then the
-        // residue reads, so that each kind overlaps.
+        // Axis by axis, as the cube's own: the children still admitted are turned and looked
+        // up along the next; the class reads of all of them first, then the residue and least
+        // reads, so that each kind overlaps.
         for r in 0..3 {
             let mut coordinates = [(0u16, 0u16, 0u16); Move::COUNT];
             for m in bits(admitted) {
-                let view = &children[m].inverse[r];
+                let view = node.inverse[r].preceded_by(self.inverse_turns[r][m]);
                 coordinates[m] = (view.flip(), view.sorted_slice(), view.twist());
+                children[m].inverse[r] = view;
                 let (flip, sorted_slice, _) = coordinates[m];
                 self.tables.prefetch_class(usize::from(sorted_slice) * FLIPS + usize::from(flip));
             }
@@ -107,6 +101,7 @@ impl LowerBound for InverseBound<'_> {
                 let (flip, sorted_slice, twist) = coordinates[m];
                 entries[m] = self.forward.entry(flip, sorted_slice, twist);
                 self.tables.prefetch_residue(entries[m]);
+                self.tables.prefetch_least(entries[m]);
             }
             for m in bits(admitted) {
                 if self.entry_bound(entries[m]) > left[m] {
@@ -143,9 +138,10 @@ mod tests {
         for length in 1..=24 {
             let turns = random_turns(&mut rng, length);
             let moves = crate::cube::parse_moves(&super::reference::notation(&turns)).expect("notation");
-            let kept = moves
-                .iter()
-                .fold(inverse_views(&Cube::SOLVED), |views, m| turned_views(&views, &inverse_turns, m.index()));
+            // As the search keeps it: each axis's view turned before by its image of `m^-1`.
+            let kept = moves.iter().fold(inverse_views(&Cube::SOLVED), |views: [Cube; 3], m| {
+                std::array::from_fn(|r| views[r].preceded_by(inverse_turns[r][m.index()]))
+            });
             let undone: Vec<_> = turns.iter().rev().map(|turn| turn.inverse()).collect();
             let expected = Facelets::from_urfdlb(&to_text(&apply_all(&SOLVED, &undone))).unwrap().cube().unwrap();
             assert_eq!(kept[0], expected, "after {}", super::reference::notation(&turns));

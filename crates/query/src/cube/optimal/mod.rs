@@ -20,7 +20,7 @@ mod table;
 
 pub use table::{
     optimal_specs, OptimalSize, OptimalTables, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_LEAST_SPEC,
-    FLIP_SORTED_SLICE_TWIST_SPEC,
+    FLIP_SORTED_SLICE_TWIST_SPEC, TWIST_GROUPS,
 };
 
 use std::time::Instant;

@@ -3,9 +3,9 @@
 //! (2,048 x 11,880) reduced by the 16 symmetries that keep the U-D axis to 1,523,864
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
 //! (of those coordinates) modulo 3, five entries a byte ([`optimal_specs`]), and the class
-//! of every raw coordinate with the symmetry to its representative, and each class's least
-//! distance over its twists (1.5 MB, for the bound of the inverse cube, which cannot follow
-//! its exact distance move by move).
+//! of every raw coordinate with the symmetry to its representative, and the least distance
+//! of each class's 27 groups of twists (41 MB, for the bound of the inverse cube, which
+//! cannot follow its exact distance move by move).
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIP_SORTED_SLICES, TWISTS};
 use puzzle_tables_models::cube::move_tables::sorted_slice_moves;
@@ -18,7 +18,7 @@ use crate::table::{Table, TableError, TableErrorKind};
 /// The sizes of the optimal solver's tables that `gen cube --optimal SIZE` builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptimalSize {
-    /// Flip x sorted UD-slice classes x twist, 765 MB in three files.
+    /// Flip x sorted UD-slice classes x twist, 805 MB in three files.
     Small,
 }
 
@@ -70,18 +70,24 @@ pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
     entries: (FLIP_SORTED_SLICE_CLASSES * TWISTS) as u64,
 };
 
-/// For each flip and sorted UD-slice class, the fewest face turns that solve those
-/// coordinates and the corner twist, over all 2,187 twists: the least distance of the class's
-/// entries in [`FLIP_SORTED_SLICE_TWIST_SPEC`], a byte each. With an entry's residue, the
-/// least distance at or above it that has that residue is a lower bound of the entry's
-/// distance, known without the distance of a neighbour.
+/// The groups of twists of [`FLIP_SORTED_SLICE_LEAST_SPEC`]: twists that agree modulo 27
+/// (the last three corners' twists), 81 a group.
+pub const TWIST_GROUPS: usize = 27;
+
+/// For each flip and sorted UD-slice class and group of twists (`class * 27 + twist mod
+/// 27`, [`TWIST_GROUPS`]), the fewest face turns that solve those coordinates and the corner
+/// twist, the least over the group: the least distance of those entries in
+/// [`FLIP_SORTED_SLICE_TWIST_SPEC`], a byte each. With an entry's residue, the least
+/// distance at or above it that has that residue is a lower bound of the entry's distance,
+/// known without the distance of a neighbour (exact for about 92% of entries; a group per
+/// class, 1.5 MB, would be for 44%).
 pub const FLIP_SORTED_SLICE_LEAST_SPEC: TableSpec = TableSpec {
     puzzle: Puzzle::Cube,
     kind: TableKind::Distance,
     variant: 1,
     encoding: Encoding::Bytes,
     ranking_version: COORDINATE_VERSION,
-    entries: FLIP_SORTED_SLICE_CLASSES as u64,
+    entries: (FLIP_SORTED_SLICE_CLASSES * TWIST_GROUPS) as u64,
 };
 
 /// Every optimal table of every size, smallest size first (the search uses the biggest
@@ -148,10 +154,42 @@ impl OptimalTables {
         crate::format::BASE3_DIGITS[usize::from(self.distances.payload()[entry / 5])][entry % 5]
     }
 
-    /// The least distance of class `class`'s entries, over its twists.
+    /// The least distance of the group of twists of entry `entry` (`class * 2,187 + twist`).
     #[inline]
-    pub(crate) fn least_distance(&self, class: usize) -> u8 {
-        self.least.payload()[class]
+    pub(crate) fn least_distance(&self, entry: usize) -> u8 {
+        self.least.payload()[Self::twist_group(entry)]
+    }
+
+    /// Starts loading the least distance of the group of `entry` into the cache.
+    #[inline]
+    pub(crate) fn prefetch_least(&self, entry: usize) {
+        crate::map::prefetch(self.least.payload(), Self::twist_group(entry));
+    }
+
+    /// The group of twists of `entry`, `class * 27 + twist mod 27`.
+    #[inline]
+    fn twist_group(entry: usize) -> usize {
+        entry / TWISTS * TWIST_GROUPS + entry % TWIST_GROUPS
+    }
+
+    /// Checks the least distances against the distances (what `verify` adds to each table's
+    /// own checks): a group's least distance is the distance of one of its entries, so some
+    /// entry of the group has its residue.
+    pub fn check_least_distances(&self) -> Result<(), TableError> {
+        let least = self.least.payload();
+        for (group, &distance) in least.iter().enumerate() {
+            let (class, first) = (group / TWIST_GROUPS, group % TWIST_GROUPS);
+            let mut twists = (first..TWISTS).step_by(TWIST_GROUPS);
+            if !twists.any(|twist| self.residue(class * TWISTS + twist) == distance % 3) {
+                let message = format!(
+                    "class {class}, twists {first} modulo {TWIST_GROUPS}: least distance {distance}, but no entry of \
+                     theirs in {} has its residue",
+                    FLIP_SORTED_SLICE_TWIST_SPEC.file_name()
+                );
+                return Err(self.least.error(TableErrorKind::Inconsistent(message)));
+            }
+        }
+        Ok(())
     }
 
     /// The total size of the table files, in bytes.
