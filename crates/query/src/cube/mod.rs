@@ -43,7 +43,7 @@
 //! The optimal solver's own tables (`gen cube --optimal SIZE`, [`optimal::optimal_specs`])
 //! are optional too, and not the solver's: they bound only `solve_optimal`, so they are
 //! opened apart ([`Tables::cube_optimal`](crate::Tables::cube_optimal)), by the first optimal
-//! search, and a two-phase search never reads their 763 MB.
+//! search, and a two-phase search never reads their 805 MB.
 
 mod classes;
 mod near;

@@ -4,7 +4,7 @@
 //! The search ([`search`]) is generic over its lower bound (`bound::LowerBound`): the
 //! optimal solver's own tables when present (`gen cube --optimal SIZE`, module `table`:
 //! the exact face-turn distance that solves the edge flip, the sorted UD-slice and the corner
-//! twist, 763 MB), else the two-phase solver's phase-1 table (the exact face-turn distance
+//! twist, 805 MB), else the two-phase solver's phase-1 table (the exact face-turn distance
 //! to G1 of flip-slice class x twist, 28 MB); either looked up along each of the cube's three
 //! axes (the cube conjugated by the URF-diagonal rotation), the largest of the three, and
 //! the optimal tables along the three axes of the cube's inverse too (`inverse`). An

@@ -1,5 +1,5 @@
 //! The optimal solver's own tables (`gen cube --optimal SIZE`), optional and built on
-//! request: today one size, `small` (763 MB): the flip and sorted UD-slice coordinate
+//! request: today one size, `small` (805 MB): the flip and sorted UD-slice coordinate
 //! (2,048 x 11,880) reduced by the 16 symmetries that keep the U-D axis to 1,523,864
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
 //! (of those coordinates) modulo 3, five entries a byte ([`optimal_specs`]), and the class
@@ -112,16 +112,21 @@ pub struct OptimalTables {
 }
 
 impl OptimalTables {
-    /// The biggest size whose tables `open` finds, or `None` when no size is complete; a
-    /// table present but damaged is an error.
+    /// The biggest size whose tables `open` finds, or `None` when none of them is there; a
+    /// table present but damaged is an error, and so is one missing beside others (a set
+    /// built before the inverse's table, say), rather than a silently weaker bound.
     pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
-        let mut tables = Vec::new();
+        let (mut tables, mut missing) = (Vec::new(), None);
         for spec in OptimalSize::Small.specs() {
             match open(&spec) {
                 Ok(table) => tables.push(table),
-                Err(error) if matches!(error.kind(), TableErrorKind::Missing) => {}
+                Err(error) if matches!(error.kind(), TableErrorKind::Missing) => missing = missing.or(Some(error)),
                 Err(error) => return Err(error),
             }
+        }
+        match missing {
+            Some(error) if !tables.is_empty() => return Err(error),
+            _ => {}
         }
         let Ok([classes, distances, least]) = <[Table; 3]>::try_from(tables) else { return Ok(None) };
         check_coordinates(&classes)?;
