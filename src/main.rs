@@ -198,7 +198,7 @@ struct GenArgs {
     /// when present) instead of the default tables.
     #[arg(long)]
     large: bool,
-    /// Cube: build the optimal solver's tables of this size (small: 805 MB, about half an
+    /// Cube: build the optimal solver's tables of this size (small: 763 MB, about half an
     /// hour on two cores and 4 GB of memory; `solve cube --optimal` reads the biggest
     /// present) instead of the default tables.
     #[arg(long, value_parser = cube::optimal_size_parser())]

@@ -208,9 +208,6 @@ impl TablesDir {
                 }
             }
         }
-        if damaged == 0 {
-            damaged += self.check_optimal_tables(&mut out)?;
-        }
         for path in self.unused_files()? {
             writeln!(out, "unused   {} (no puzzle of this version reads it; it can be deleted)", path.display())?;
         }
@@ -219,23 +216,6 @@ impl TablesDir {
             anyhow::bail!("{dir} holds none of the tables; build them with `puzzle-tables --tables {dir} gen`");
         }
         Ok(if damaged > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
-    }
-
-    /// Checks the cube's optimal tables against each other when they are all present (the
-    /// least distances against the distances); the number found damaged, 0 or 1.
-    fn check_optimal_tables(&self, out: &mut impl Write) -> anyhow::Result<usize> {
-        let Some(optimal) = self.tables()?.cube_optimal()? else { return Ok(0) };
-        Ok(match optimal.check_least_distances() {
-            Ok(()) => {
-                writeln!(out, "ok       the cube's optimal tables agree with each other")?;
-                0
-            }
-            Err(error) => {
-                let hint = rebuild_hint(&error);
-                writeln!(out, "damaged  {:#}\n  {hint}", anyhow::Error::new(error))?;
-                1
-            }
-        })
     }
 
     /// The table files in the directory that no puzzle reads (left by an older version, whose

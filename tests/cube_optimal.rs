@@ -265,7 +265,7 @@ fn the_optimal_tables_when_present_give_the_independent_distances_and_the_same_a
         assert_eq!(answer["moves"], by_phase1["moves"], "{answer} against the phase-1 bound's {by_phase1}");
     }
     // The superflip: every edge flipped in place, 20 face turns (Reid, 1995). Proving it
-    // takes the 805 MB tables far longer than a test may (at least 18 was proven in 15
+    // takes the 763 MB tables far longer than a test may (at least 18 was proven in 15
     // minutes on a loaded machine), so it is given a minute: its answer is 20 face turns,
     // and the search proves at least 15 (done within a thousandth of a second), never more.
     let superflip = apply_all(&SOLVED, &parse_turns(SUPERFLIP).unwrap());

@@ -16,8 +16,7 @@
 //! timed, unless `--tables` names them; when that directory holds the optimal tables of
 //! `gen cube --optimal`, built once outside the repository, they bound the search, and the
 //! line under the table compares seconds x GiB on 18-move cubes with H48's), then in this process each cube by
-//! `solve_optimal` on one thread and on two, given `--max-seconds` each (with the optimal
-//! tables, again without the inverse's lookups: the "cube alone" columns); every answer is
+//! `solve_optimal` on one thread and on two, given `--max-seconds` each; every answer is
 //! replayed on the test model (`tests/reference/cube.rs`), its length counted there and,
 //! when proven, checked against the file's optimal length. One Markdown table, then the
 //! issue's aims, met or not.
@@ -101,21 +100,9 @@ pub fn bench(
                 *length,
                 max_seconds,
             )?;
-            // The same tables without the inverse's lookups, on the same cubes.
-            let alone = match &optimal_tables {
-                Some(optimal) => {
-                    println!("ours, the cube alone: {} cubes of {length} on {threads} thread(s)", cubes.len());
-                    let solver = Tables::open(&tables)?.cube()?.with_threads(threads).without_inverse_lookups();
-                    let solve = |cube: &Cube, limits: &OptimalLimits| {
-                        solver.solve_optimal(cube, Metric::Htm, Some(optimal), limits)
-                    };
-                    Some(run_ours(solve, cubes, *length, max_seconds)?)
-                }
-                None => None,
-            };
             println!("H48 {h48}: {} cubes of {length} on {threads} thread(s)", cubes.len());
             let theirs = run_nissy(&nissy, h48, cubes, threads, max_seconds)?;
-            rows.push((*length, threads, cubes.len(), ours, alone, theirs));
+            rows.push((*length, threads, cubes.len(), ours, theirs));
         }
     }
     let h48_bytes = std::fs::metadata(nissy.join("tables").join(h48)).ok().map(|m| m.len());
@@ -138,26 +125,20 @@ pub fn bench(
         build.map_or(String::new(), |(s, _)| format!(", {s:.0} s")),
         h48_bytes.map_or("size unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6)),
     );
-    let _ = writeln!(
-        report,
-        "\n| optimal length | cubes | threads | ours s/cube | ours nodes/cube | cube alone s/cube | cube alone \
-         nodes/cube | H48 {h48} s/cube |"
-    );
-    let _ = writeln!(report, "|---:|---:|---:|---:|---:|---:|---:|---:|");
-    let nodes = |cell: &Cell| cell.nodes.map_or("-".into(), |n| format!("{:.3e}", n));
-    for (length, threads, count, ours, alone, theirs) in &rows {
+    let _ =
+        writeln!(report, "\n| optimal length | cubes | threads | ours s/cube | ours nodes/cube | H48 {h48} s/cube |");
+    let _ = writeln!(report, "|---:|---:|---:|---:|---:|---:|");
+    for (length, threads, count, ours, theirs) in &rows {
         let _ = writeln!(
             report,
-            "| {length} | {count} | {threads} | {} | {} | {} | {} | {} |",
+            "| {length} | {count} | {threads} | {} | {} | {} |",
             cell_seconds(ours),
-            nodes(ours),
-            alone.as_ref().map_or("-".into(), cell_seconds),
-            alone.as_ref().map_or("-".into(), nodes),
+            ours.nodes.map_or("-".into(), |n| format!("{:.3e}", n)),
             cell_seconds(theirs)
         );
     }
     let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
-    if let (Some((.., ours, _, theirs)), Some(h48_bytes)) =
+    if let (Some((.., ours, theirs)), Some(h48_bytes)) =
         (rows.iter().find(|(length, threads, ..)| (*length, *threads) == (18, 1)), h48_bytes)
     {
         let _ = writeln!(

@@ -250,26 +250,6 @@ pub fn class_twist_distances(shape: &ClassWalk, what: &str, progress: &mut dyn P
     (walk.distance.into_iter().map(AtomicU8::into_inner).collect(), depth_counts)
 }
 
-/// For each class and group of twists (`class * groups + twist % groups`; `groups` divides
-/// 2,187), the least distance of those entries, from a walk's distances
-/// ([`class_twist_distances`]); and how many groups lie at each least distance.
-pub fn least_per_twist_group(distances: &[u8], groups: usize) -> (Vec<u8>, Vec<u64>) {
-    let mut least = vec![UNREACHED; distances.len() / TWISTS * groups];
-    for (block, row) in distances.chunks_exact(TWISTS).zip(least.chunks_exact_mut(groups)) {
-        for (twist, &distance) in block.iter().enumerate() {
-            row[twist % groups] = row[twist % groups].min(distance);
-        }
-    }
-    let mut counts = Vec::new();
-    for &distance in &least {
-        if counts.len() <= usize::from(distance) {
-            counts.resize(usize::from(distance) + 1, 0);
-        }
-        counts[usize::from(distance)] += 1;
-    }
-    (least, counts)
-}
-
 /// Checks that every `step`-th value below `count` is taken by its class's symmetry to its
 /// class's representative, the smallest of the class; `conjugate` as for
 /// [`SymmetryClasses::new`].

@@ -3,18 +3,16 @@
 //! UD-slice coordinate grouped into its 1,523,864 classes under the 16 symmetries, and each
 //! entry `class x twist` (3,332,690,568 of them) at its exact face-turn distance from
 //! solved, by the walk of [`crate::class_walk`] (one byte an entry while it runs, 3.3 GB),
-//! stored modulo 3, and the least distance of each class's group of twists.
+//! stored modulo 3.
 
 use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SORTED_SLICES};
 use puzzle_tables_models::cube::move_tables::{sorted_slice_moves, CoordinateMoves};
 use puzzle_tables_models::cube::symmetry::{conjugate_flip_sorted_slice, FLIP_SORTED_SLICE_CLASSES};
 use puzzle_tables_models::cube::Move;
-use puzzle_tables_query::cube::optimal::{
-    OptimalSize, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_LEAST_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC, TWIST_GROUPS,
-};
+use puzzle_tables_query::cube::optimal::{OptimalSize, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC};
 use puzzle_tables_query::Metadata;
 
-use crate::class_walk::{class_twist_distances, least_per_twist_group, ClassWalk, SymmetryClasses};
+use crate::class_walk::{class_twist_distances, ClassWalk, SymmetryClasses};
 use crate::pack::pack3;
 use crate::{BuiltTable, Progress};
 
@@ -49,8 +47,7 @@ pub fn build_optimal_tables(size: OptimalSize, progress: &mut dyn Progress) -> V
         OptimalSize::Small => {
             let classes = flip_sorted_slice_classes();
             let (distances, depth_counts) = flip_sorted_slice_distances(&classes, progress);
-            let least = build_least_table(&distances);
-            vec![build_class_table(&classes), build_distance_table(&distances, depth_counts), least]
+            vec![build_class_table(&classes), build_distance_table(&distances, depth_counts)]
         }
     }
 }
@@ -89,24 +86,6 @@ fn build_distance_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable 
     }
 }
 
-/// The least distance of each class's group of twists, a byte each.
-fn build_least_table(distances: &[u8]) -> BuiltTable {
-    let (least, depth_counts) = least_per_twist_group(distances, TWIST_GROUPS);
-    BuiltTable {
-        spec: FLIP_SORTED_SLICE_LEAST_SPEC,
-        metadata: Metadata {
-            description: "cube: for each edge flip and sorted UD-slice class and group of twists (class x 27 + twist \
-                          mod 27), the fewest face turns that solve those coordinates and the corner twist, the least \
-                          over the group's 81 twists"
-                .into(),
-            generated_by: GENERATED_BY.into(),
-            depth_counts,
-            parameters: vec![("size".into(), OptimalSize::Small.label().into())],
-        },
-        payload: least,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,10 +95,9 @@ mod tests {
     /// The builder's walk at small scale: the sorted UD-slice alone (no flip) x twist, its
     /// classes through the same class grouping and walk as the optimal table, checked
     /// entry by entry against a breadth-first search over the raw coordinates (no symmetry,
-    /// 26 million states, their own queue); and the least distance of each class's group of
-    /// twists against the least over the raw states whose entries fall in that group.
+    /// 26 million states, their own queue).
     #[test]
-    fn the_walk_and_least_distances_on_sorted_slice_classes_match_a_plain_search() {
+    fn the_walk_on_sorted_slice_classes_matches_a_plain_search() {
         let sorted_moves = sorted_slice_moves();
         let twist_moves = CoordinateMoves::new().twist;
         let classes = SymmetryClasses::new(SORTED_SLICES, |sorted, s| {
@@ -145,22 +123,12 @@ mod tests {
                 }
             }
         }
-        // A raw state's class and its twist seen from the class's representative.
-        let class_and_twist = |state: usize| {
+        for (state, &expected) in plain.iter().enumerate() {
             let class_sym = classes.class_of[state / TWISTS] as usize;
-            (class_sym >> 4, usize::from(twist_conjugates()[state % TWISTS * 16 + (class_sym & 15)]))
-        };
-        let mut expected = vec![u8::MAX; classes.len() * TWIST_GROUPS];
-        for (state, &distance) in plain.iter().enumerate() {
-            let (class, twist) = class_and_twist(state);
-            let entry = class * TWISTS + twist;
-            assert_eq!(distances[entry], distance, "sorted slice {}, twist {}", state / TWISTS, state % TWISTS);
-            let group = class * TWIST_GROUPS + twist % TWIST_GROUPS;
-            expected[group] = expected[group].min(distance);
+            let twist = usize::from(twist_conjugates()[state % TWISTS * 16 + (class_sym & 15)]);
+            let entry = (class_sym >> 4) * TWISTS + twist;
+            assert_eq!(distances[entry], expected, "sorted slice {}, twist {}", state / TWISTS, state % TWISTS);
         }
-        let (least, least_counts) = least_per_twist_group(&distances, TWIST_GROUPS);
-        assert_eq!(least_counts.iter().sum::<u64>(), (classes.len() * TWIST_GROUPS) as u64);
-        assert_eq!(least, expected);
     }
 
     #[test]

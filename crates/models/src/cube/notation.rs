@@ -393,12 +393,6 @@ impl Cube {
     pub fn apply_moves(&self, moves: &[Move]) -> Cube {
         moves.iter().fold(*self, |cube, &step| cube.apply_move(step))
     }
-
-    /// The cube `step * self`: the face turn `step` done before this cube's moves. The
-    /// inverse of `cube.apply_move(m)` is `cube.inverse().preceded_by(m.inverse())`.
-    pub fn preceded_by(&self, step: Move) -> Cube {
-        step.cube().multiplied(self)
-    }
 }
 
 #[cfg(test)]

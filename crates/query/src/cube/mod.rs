@@ -43,7 +43,7 @@
 //! The optimal solver's own tables (`gen cube --optimal SIZE`, [`optimal::optimal_specs`])
 //! are optional too, and not the solver's: they bound only `solve_optimal`, so they are
 //! opened apart ([`Tables::cube_optimal`](crate::Tables::cube_optimal)), by the first optimal
-//! search, and a two-phase search never reads their 805 MB.
+//! search, and a two-phase search never reads their 763 MB.
 
 mod classes;
 mod near;
@@ -197,9 +197,6 @@ pub struct TwoPhaseSolver {
     pub(crate) phase1_steps: Option<Phase1Steps>,
     /// How many threads a search may use ([`TwoPhaseSolver::with_threads`]).
     pub(crate) threads: usize,
-    /// Whether the optimal search looks up the inverse cube too
-    /// ([`TwoPhaseSolver::without_inverse_lookups`]).
-    pub(crate) inverse_lookups: bool,
 }
 
 impl TwoPhaseSolver {
@@ -234,7 +231,6 @@ impl TwoPhaseSolver {
                 coordinate_moves,
                 twist_conjugates,
                 threads: 1,
-                inverse_lookups: true,
             })
         })
     }
@@ -257,13 +253,6 @@ impl TwoPhaseSolver {
     /// ```
     pub fn with_threads(mut self, threads: usize) -> TwoPhaseSolver {
         self.threads = threads.max(1);
-        self
-    }
-
-    /// The solver whose optimal search with the optimal tables looks up the cube alone, not
-    /// its inverse too (to compare the two in one run; the answers are the same).
-    pub fn without_inverse_lookups(mut self) -> TwoPhaseSolver {
-        self.inverse_lookups = false;
         self
     }
 

@@ -169,7 +169,7 @@ impl<'a> SortedSliceBound<'a> {
 
     /// The table's entry of raw coordinates.
     #[inline]
-    pub(crate) fn entry(&self, flip: u16, sorted_slice: u16, twist: u16) -> usize {
+    fn entry(&self, flip: u16, sorted_slice: u16, twist: u16) -> usize {
         let class_sym = self.tables.class_of(usize::from(sorted_slice) * FLIPS + usize::from(flip));
         let symmetry = class_sym % SYMMETRIES;
         (class_sym / SYMMETRIES) * TWISTS

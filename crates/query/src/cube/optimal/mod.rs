@@ -4,23 +4,20 @@
 //! The search ([`search`]) is generic over its lower bound (`bound::LowerBound`): the
 //! optimal solver's own tables when present (`gen cube --optimal SIZE`, module `table`:
 //! the exact face-turn distance that solves the edge flip, the sorted UD-slice and the corner
-//! twist, 805 MB), else the two-phase solver's phase-1 table (the exact face-turn distance
+//! twist, 763 MB), else the two-phase solver's phase-1 table (the exact face-turn distance
 //! to G1 of flip-slice class x twist, 28 MB); either looked up along each of the cube's three
-//! axes (the cube conjugated by the URF-diagonal rotation), the largest of the three, and
-//! the optimal tables along the three axes of the cube's inverse too (`inverse`). An
+//! axes (the cube conjugated by the URF-diagonal rotation), the largest of the three. An
 //! admissible bound prunes no solution, so the answer is the same with either. A face-turn
 //! distance never exceeds the quarter-turn distance, so the same bound serves both metrics.
 //! The two-phase solution found first is the best known until the search proves or beats
 //! it, and what a search that runs out of time answers, with the depth it proved.
 
 pub(crate) mod bound;
-mod inverse;
 pub mod search;
 mod table;
 
 pub use table::{
-    optimal_specs, OptimalSize, OptimalTables, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_LEAST_SPEC,
-    FLIP_SORTED_SLICE_TWIST_SPEC, TWIST_GROUPS,
+    optimal_specs, OptimalSize, OptimalTables, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC,
 };
 
 use std::time::Instant;

@@ -13,7 +13,6 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::bound::{bits, LowerBound, Phase1Bound, SortedSliceBound};
-use super::inverse::InverseBound;
 use super::{OptimalLimits, OptimalSolution, OptimalTables};
 use crate::cube::search::may_follow;
 use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
@@ -66,10 +65,6 @@ impl TwoPhaseSolver {
         let known =
             self.solve(cube, metric, metric.gods_number()).expect("every cube has a solution within God's number");
         match tables {
-            Some(tables) if self.inverse_lookups => {
-                let bound = InverseBound::new(SortedSliceBound::new(self, tables), tables);
-                optimal_search(&bound, cube, metric, known, self.threads, limits)
-            }
             Some(tables) => {
                 optimal_search(&SortedSliceBound::new(self, tables), cube, metric, known, self.threads, limits)
             }

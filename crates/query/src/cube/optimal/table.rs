@@ -1,11 +1,9 @@
 //! The optimal solver's own tables (`gen cube --optimal SIZE`), optional and built on
-//! request: today one size, `small` (805 MB): the flip and sorted UD-slice coordinate
+//! request: today one size, `small` (763 MB): the flip and sorted UD-slice coordinate
 //! (2,048 x 11,880) reduced by the 16 symmetries that keep the U-D axis to 1,523,864
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
 //! (of those coordinates) modulo 3, five entries a byte ([`optimal_specs`]), and the class
-//! of every raw coordinate with the symmetry to its representative, and the least distance
-//! of each class's 27 groups of twists (41 MB, for the bound of the inverse cube, which
-//! cannot follow its exact distance move by move).
+//! of every raw coordinate with the symmetry to its representative.
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIP_SORTED_SLICES, TWISTS};
 use puzzle_tables_models::cube::move_tables::sorted_slice_moves;
@@ -18,7 +16,7 @@ use crate::table::{Table, TableError, TableErrorKind};
 /// The sizes of the optimal solver's tables that `gen cube --optimal SIZE` builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptimalSize {
-    /// Flip x sorted UD-slice classes x twist, 805 MB in three files.
+    /// Flip x sorted UD-slice classes x twist, 763 MB in two files.
     Small,
 }
 
@@ -41,9 +39,7 @@ impl OptimalSize {
     /// The size's tables, in the order the generator builds them.
     pub fn specs(self) -> Vec<TableSpec> {
         match self {
-            OptimalSize::Small => {
-                vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC, FLIP_SORTED_SLICE_LEAST_SPEC]
-            }
+            OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
         }
     }
 }
@@ -70,26 +66,6 @@ pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
     entries: (FLIP_SORTED_SLICE_CLASSES * TWISTS) as u64,
 };
 
-/// The groups of twists of [`FLIP_SORTED_SLICE_LEAST_SPEC`]: twists that agree modulo 27
-/// (the last three corners' twists), 81 a group.
-pub const TWIST_GROUPS: usize = 27;
-
-/// For each flip and sorted UD-slice class and group of twists (`class * 27 + twist mod
-/// 27`, [`TWIST_GROUPS`]), the fewest face turns that solve those coordinates and the corner
-/// twist, the least over the group: the least distance of those entries in
-/// [`FLIP_SORTED_SLICE_TWIST_SPEC`], a byte each. With an entry's residue, the least
-/// distance at or above it that has that residue is a lower bound of the entry's distance,
-/// known without the distance of a neighbour (exact for about 92% of entries; a group per
-/// class, 1.5 MB, would be for 44%).
-pub const FLIP_SORTED_SLICE_LEAST_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::Distance,
-    variant: 1,
-    encoding: Encoding::Bytes,
-    ranking_version: COORDINATE_VERSION,
-    entries: (FLIP_SORTED_SLICE_CLASSES * TWIST_GROUPS) as u64,
-};
-
 /// Every optimal table of every size, smallest size first (the search uses the biggest
 /// present).
 pub fn optimal_specs() -> Vec<TableSpec> {
@@ -105,32 +81,24 @@ pub struct OptimalTables {
     classes: Table,
     /// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
     distances: Table,
-    /// [`FLIP_SORTED_SLICE_LEAST_SPEC`].
-    least: Table,
     /// The sorted UD-slice after each face turn, `sorted_slice * 18 + move`.
     pub(crate) sorted_slice_moves: Vec<u16>,
 }
 
 impl OptimalTables {
     /// The biggest size whose tables `open` finds, or `None` when none of them is there; a
-    /// table present but damaged is an error, and so is one missing beside others (a set
-    /// built before the inverse's table, say), rather than a silently weaker bound.
+    /// table present but damaged is an error, and so is one missing beside the other, rather
+    /// than a silently weaker bound.
     pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
-        let (mut tables, mut missing) = (Vec::new(), None);
-        for spec in OptimalSize::Small.specs() {
-            match open(&spec) {
-                Ok(table) => tables.push(table),
-                Err(error) if matches!(error.kind(), TableErrorKind::Missing) => missing = missing.or(Some(error)),
-                Err(error) => return Err(error),
-            }
-        }
-        match missing {
-            Some(error) if !tables.is_empty() => return Err(error),
-            _ => {}
-        }
-        let Ok([classes, distances, least]) = <[Table; 3]>::try_from(tables) else { return Ok(None) };
+        let missing = |error: &TableError| matches!(error.kind(), TableErrorKind::Missing);
+        let (classes, distances) = match (open(&FLIP_SORTED_SLICE_CLASS_SPEC), open(&FLIP_SORTED_SLICE_TWIST_SPEC)) {
+            (Ok(classes), Ok(distances)) => (classes, distances),
+            (Err(first), Err(second)) if missing(&first) && missing(&second) => return Ok(None),
+            (Err(first), Err(second)) => return Err(if missing(&first) { second } else { first }),
+            (Err(error), Ok(_)) | (Ok(_), Err(error)) => return Err(error),
+        };
         check_coordinates(&classes)?;
-        Ok(Some(OptimalTables { classes, distances, least, sorted_slice_moves: sorted_slice_moves() }))
+        Ok(Some(OptimalTables { classes, distances, sorted_slice_moves: sorted_slice_moves() }))
     }
 
     /// The class of the flip and sorted UD-slice coordinate `flip_sorted_slice`, and the
@@ -159,46 +127,8 @@ impl OptimalTables {
         crate::format::BASE3_DIGITS[usize::from(self.distances.payload()[entry / 5])][entry % 5]
     }
 
-    /// The least distance of the group of twists of entry `entry` (`class * 2,187 + twist`).
-    #[inline]
-    pub(crate) fn least_distance(&self, entry: usize) -> u8 {
-        self.least.payload()[Self::twist_group(entry)]
-    }
-
-    /// Starts loading the least distance of the group of `entry` into the cache.
-    #[inline]
-    pub(crate) fn prefetch_least(&self, entry: usize) {
-        crate::map::prefetch(self.least.payload(), Self::twist_group(entry));
-    }
-
-    /// The group of twists of `entry`, `class * 27 + twist mod 27`.
-    #[inline]
-    fn twist_group(entry: usize) -> usize {
-        entry / TWISTS * TWIST_GROUPS + entry % TWIST_GROUPS
-    }
-
-    /// Checks the least distances against the distances (what `verify` adds to each table's
-    /// own checks): a group's least distance is the distance of one of its entries, so some
-    /// entry of the group has its residue.
-    pub fn check_least_distances(&self) -> Result<(), TableError> {
-        let least = self.least.payload();
-        for (group, &distance) in least.iter().enumerate() {
-            let (class, first) = (group / TWIST_GROUPS, group % TWIST_GROUPS);
-            let mut twists = (first..TWISTS).step_by(TWIST_GROUPS);
-            if !twists.any(|twist| self.residue(class * TWISTS + twist) == distance % 3) {
-                let message = format!(
-                    "class {class}, twists {first} modulo {TWIST_GROUPS}: least distance {distance}, but no entry of \
-                     theirs in {} has its residue",
-                    FLIP_SORTED_SLICE_TWIST_SPEC.file_name()
-                );
-                return Err(self.least.error(TableErrorKind::Inconsistent(message)));
-            }
-        }
-        Ok(())
-    }
-
     /// The total size of the table files, in bytes.
     pub fn file_bytes(&self) -> u64 {
-        self.classes.file_len() + self.distances.file_len() + self.least.file_len()
+        self.classes.file_len() + self.distances.file_len()
     }
 }
