@@ -94,13 +94,16 @@ pub struct OptimalTables {
 }
 
 impl OptimalTables {
-    /// The biggest size whose tables `open` finds, or `None` when no size is complete; a
-    /// table present but damaged is an error.
+    /// The biggest size whose tables `open` finds, or `None` when none of them is there; a
+    /// table present but damaged is an error, and so is one missing beside the other, rather
+    /// than a silently weaker bound.
     pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
+        let missing = |error: &TableError| matches!(error.kind(), TableErrorKind::Missing);
         let (classes, distances) = match (open(&FLIP_SORTED_SLICE_CLASS_SPEC), open(&FLIP_SORTED_SLICE_TWIST_SPEC)) {
             (Ok(classes), Ok(distances)) => (classes, distances),
-            (Err(error), _) | (_, Err(error)) if !matches!(error.kind(), TableErrorKind::Missing) => return Err(error),
-            _ => return Ok(None),
+            (Err(first), Err(second)) if missing(&first) && missing(&second) => return Ok(None),
+            (Err(first), Err(second)) => return Err(if missing(&first) { second } else { first }),
+            (Err(error), Ok(_)) | (Ok(_), Err(error)) => return Err(error),
         };
         let classes = ClassFinder::open(&classes, FLIP_SORTED_SLICE_FINDER)?;
         Ok(Some(OptimalTables { classes, distances, sorted_slice_moves: sorted_slice_moves() }))
