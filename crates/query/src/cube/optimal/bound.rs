@@ -161,7 +161,6 @@ pub(crate) struct SortedSliceBound<'a> {
     axis_moves: [[u8; Move::COUNT]; 3],
 }
 
-
 impl<'a> SortedSliceBound<'a> {
     pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a OptimalTables) -> SortedSliceBound<'a> {
         let axis_moves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m, r).index() as u8));
