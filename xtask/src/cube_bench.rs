@@ -1,6 +1,7 @@
-//! `cargo xtask bench-cube [--cubes N] [--out FILE]`: any Rubik's cube, ours and a public
-//! two-phase solver side by side, in one run, on the same 1,000 random-state cubes (the
-//! first N of them with `--cubes`, for quick comparisons).
+//! `cargo xtask bench-cube [--cubes N] [--rob-twophase DIR] [--rob-twophase-qt DIR] [--out
+//! FILE]`: any Rubik's cube, ours and public two-phase solvers side by side, in one run, on
+//! the same 1,000 random-state cubes (the first N of them with `--cubes`, for quick
+//! comparisons).
 //!
 //! The cubes are drawn uniformly from all cubes by the independent test model
 //! (`tests/reference/cube.rs`, a fixed seed), never by either solver. The release binary
@@ -17,15 +18,23 @@
 //! release binary adds the large set (`gen cube --large`, timed), and ours solves the same
 //! cubes at most 20 face turns with it, on one thread and on two (the same answer lengths as
 //! without it, checked here; the same answers, checked by `tests/cube.rs`); its column's
-//! tables and generation count both sets. Last, the one-cube command
-//! `solve cube FACELETS`, process start included. One Markdown table, then the aims,
-//! met or not.
+//! tables and generation count both sets. Then, when given their build directories,
+//! rob-twophase (see [`crate::rob_twophase`]; the fastest public two-phase solver, about 676 MB
+//! of tables, built by hand outside the repository): at most 20 face turns on one thread and
+//! on two, and its quarter-turn build at most 26 quarter turns on one and on two, each answer
+//! replayed on the test model like ours (the bench fails on any answer that does not solve its
+//! cube or passes the bound). Its time per cube is its own report of its solve call; the pipe's
+//! round trip per cube, and on a command it answers at once, are printed under the table. Its
+//! memory is its process's resident set, its tables on disk its table file; it built them at
+//! its first start, before the run. Last, the one-cube command `solve cube FACELETS`, process
+//! start included. One Markdown table, then the aims, met or not, then where ours
+//! stands against rob-twophase.
 
 #[path = "../../tests/reference/cube.rs"]
 pub(crate) mod reference;
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
@@ -35,6 +44,7 @@ use puzzle_tables_query::{TableSpec, Tables};
 
 use crate::bench::{duration, load_average, median, median_command_ms, proc_field, write_marked, COMMAND_RUNS};
 use crate::fifteen_bench::timed_with_peak_memory;
+use crate::rob_twophase::{self, RobTwophase};
 use crate::{release_binary, target_dir};
 
 /// How many cubes a full run solves.
@@ -51,14 +61,33 @@ struct Run {
     lengths: Vec<usize>,
     bound: usize,
     tables_on_disk: Option<u64>,
-    /// Resident memory the solver added to this process.
+    /// Resident memory the solver added to this process (rob-twophase: its own process's).
     resident_bytes: Option<u64>,
-    generation_seconds: f64,
+    /// `None` when the tables were built before the run.
+    generation_seconds: Option<f64>,
     generation_peak_bytes: Option<u64>,
 }
 
+/// The directories of rob-twophase's builds, each optional.
+pub struct RobBuilds {
+    /// Built as it comes: half turns.
+    pub half_turns: Option<PathBuf>,
+    /// Built with `-DQT`: quarter turns.
+    pub quarter_turns: Option<PathBuf>,
+}
+
+/// rob-twophase's runs and the pipe's round trips, per cube and on a trivial command.
+struct RobRuns {
+    /// At most 20 face turns, on one thread and on two, when its build was given.
+    half_turns: Vec<Run>,
+    /// At most 26 quarter turns, likewise.
+    quarter_turns: Vec<Run>,
+    /// Each run's name, its median round trip per cube and on a trivial command, in seconds.
+    round_trips: Vec<(String, f64, f64)>,
+}
+
 /// Runs everything and prints the figures; with `out`, writes them there too.
-pub fn bench(cubes: usize, out: Option<&Path>) -> anyhow::Result<()> {
+pub fn bench(cubes: usize, rob: &RobBuilds, out: Option<&Path>) -> anyhow::Result<()> {
     let load_before = load_average();
     let mut rng = reference::SplitMix64(SEED);
     let count = cubes;
@@ -94,7 +123,7 @@ pub fn bench(cubes: usize, out: Option<&Path>) -> anyhow::Result<()> {
                 bound,
                 tables_on_disk: Some(tables_on_disk),
                 resident_bytes: None,
-                generation_seconds,
+                generation_seconds: Some(generation_seconds),
                 generation_peak_bytes,
             });
         }
@@ -135,7 +164,7 @@ pub fn bench(cubes: usize, out: Option<&Path>) -> anyhow::Result<()> {
             bound: 20,
             tables_on_disk: Some(tables_on_disk + large_on_disk),
             resident_bytes: None,
-            generation_seconds: generation_seconds + large_seconds,
+            generation_seconds: Some(generation_seconds + large_seconds),
             generation_peak_bytes: large_peak_bytes,
         });
     }
@@ -157,22 +186,85 @@ pub fn bench(cubes: usize, out: Option<&Path>) -> anyhow::Result<()> {
         bound: 20,
         tables_on_disk: None,
         resident_bytes: anchor_resident,
-        generation_seconds: anchor_generation,
+        generation_seconds: Some(anchor_generation),
         generation_peak_bytes: None,
     });
+    let rob_runs = rob_twophase_runs(&cubes, rob)?;
 
     println!("timing the commands");
     let one_cube_ms = one_cube_command(&binary, &tables, &cubes[0])?;
+    let all_runs: Vec<&Run> = runs.iter().chain(&rob_runs.half_turns).chain(&rob_runs.quarter_turns).collect();
     let report = environment(&load_before, count)
-        + &table(&runs, count)
+        + &table(&all_runs, count)
+        + &round_trips(&rob_runs.round_trips)
         + &format!("\n`solve cube FACELETS` (the first cube), process start included: {one_cube_ms:.2} ms, the median of {COMMAND_RUNS} runs\n\n")
-        + &aims(&runs, one_cube_ms, large_seconds);
+        + &aims(&runs, one_cube_ms, large_seconds)
+        + &against_rob_twophase(&runs, &rob_runs);
     println!("\n{report}");
     if let Some(out) = out {
         write_marked(out, &report, MARKERS)?;
         println!("wrote {}", out.display());
     }
     Ok(())
+}
+
+/// rob-twophase's runs on `cubes`, for each build `rob` names: half turns at most 20, quarter
+/// turns at most 26, each on one thread and on two.
+fn rob_twophase_runs(cubes: &[String], rob: &RobBuilds) -> anyhow::Result<RobRuns> {
+    let mut rob_runs = RobRuns { half_turns: Vec::new(), quarter_turns: Vec::new(), round_trips: Vec::new() };
+    let builds = [(&rob.half_turns, false, 20, "HT"), (&rob.quarter_turns, true, 26, "QT")];
+    for (dir, quarter_turns, bound, label) in builds {
+        let Some(dir) = dir else { continue };
+        let tables_on_disk = std::fs::metadata(rob_twophase::table_file(dir, quarter_turns)).ok().map(|m| m.len());
+        for threads in [1, THREADS] {
+            let name = format!("anchor: rob-twophase, {label} ≤ {bound}, {}", plural_threads(threads));
+            println!("solving {} cubes with {name}", cubes.len());
+            let mut solver = RobTwophase::start(dir, threads, bound)?;
+            let (mut seconds, mut round_trips, mut lengths) = (Vec::new(), Vec::new(), Vec::new());
+            for text in cubes {
+                let answer = solver.solve(text)?;
+                let length = checked_length(text, &answer.moves, quarter_turns)?;
+                if length > bound {
+                    bail!("rob-twophase answered {text} in {length} moves, over the bound {bound}");
+                }
+                seconds.push(answer.reported_seconds);
+                round_trips.push(answer.round_trip_seconds);
+                lengths.push(length);
+            }
+            let mut trivial = (0..COMMAND_RUNS.max(101))
+                .map(|_| solver.trivial_round_trip())
+                .collect::<anyhow::Result<Vec<f64>>>()?;
+            rob_runs.round_trips.push((name.clone(), median(&mut round_trips), median(&mut trivial)));
+            let of_build = if quarter_turns { &mut rob_runs.quarter_turns } else { &mut rob_runs.half_turns };
+            of_build.push(Run {
+                name,
+                seconds,
+                lengths,
+                bound,
+                tables_on_disk,
+                resident_bytes: solver.resident_bytes(),
+                generation_seconds: None,
+                generation_peak_bytes: None,
+            });
+        }
+    }
+    Ok(rob_runs)
+}
+
+/// The pipe's round trips under the table, when rob-twophase ran.
+fn round_trips(round_trips: &[(String, f64, f64)]) -> String {
+    let mut text = String::new();
+    if !round_trips.is_empty() {
+        let _ = writeln!(
+            text,
+            "\nrob-twophase's times above are its own report of each solve call (whole microseconds; its search threads started before the cube, its tables loaded and {} random cubes solved at its start). From writing `solve FACELETS` to its pipe to reading the moves, median per cube; and on a command it answers at once (`Error.`):\n",
+            crate::rob_twophase::WARM_UPS
+        );
+    }
+    for (name, per_cube, trivial) in round_trips {
+        let _ = writeln!(text, "- {name}: {} per cube, {} trivial", duration(per_cube * 1e9), duration(trivial * 1e9));
+    }
+    text
 }
 
 /// Solves every cube with `solve` (a facelet string in, moves in standard notation out),
@@ -225,7 +317,12 @@ fn anchor_solve(text: &str) -> anyhow::Result<String> {
 
 /// The resident memory of this process.
 fn resident_bytes() -> Option<u64> {
-    let kib = proc_field("/proc/self/status", "VmRSS")?;
+    resident_bytes_of("/proc/self/status")
+}
+
+/// The resident memory of the process whose `/proc/PID/status` is `status`.
+pub(crate) fn resident_bytes_of(status: &str) -> Option<u64> {
+    let kib = proc_field(status, "VmRSS")?;
     Some(kib.trim_end_matches(" kB").trim().parse::<u64>().ok()? * 1024)
 }
 
@@ -264,13 +361,13 @@ fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
-fn table(runs: &[Run], count: usize) -> String {
+fn table(runs: &[&Run], count: usize) -> String {
     let mut text = String::new();
     let header: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();
     let _ = writeln!(text, "| {count} random cubes | {} |", header.join(" | "));
     let _ = writeln!(text, "|---|{}", "---:|".repeat(runs.len()));
     let row = |text: &mut String, figure: &str, cell: &dyn Fn(&Run) -> String| {
-        let cells: Vec<String> = runs.iter().map(cell).collect();
+        let cells: Vec<String> = runs.iter().map(|run| cell(run)).collect();
         let _ = writeln!(text, "| {figure} | {} |", cells.join(" | "));
     };
     let seconds = |s: f64| duration(s * 1e9);
@@ -283,7 +380,7 @@ fn table(runs: &[Run], count: usize) -> String {
     row(&mut text, "longest", &|r| r.lengths.iter().max().map_or("–".into(), |l| format!("{l} (bound {})", r.bound)));
     row(&mut text, "tables on disk", &|r| r.tables_on_disk.map_or("none (computed at start)".into(), megabytes));
     row(&mut text, "resident memory added", &|r| r.resident_bytes.map_or("not sampled".into(), megabytes));
-    row(&mut text, "tables generated", &|r| seconds(r.generation_seconds));
+    row(&mut text, "tables generated", &|r| r.generation_seconds.map_or("before the run".into(), seconds));
     row(&mut text, "generation peak memory", &|r| r.generation_peak_bytes.map_or("–".into(), megabytes));
     text
 }
@@ -339,7 +436,109 @@ fn aims(runs: &[Run], one_cube_ms: f64, large_seconds: f64) -> String {
     let htm = &runs[0];
     let disk = htm.tables_on_disk.unwrap_or(u64::MAX);
     aim(format!("tables at most 64 MB on disk ({})", megabytes(disk)), disk <= 64_000_000);
-    aim(format!("tables generated in at most 60 s ({:.1} s)", htm.generation_seconds), htm.generation_seconds <= 60.0);
+    let generation_seconds = htm.generation_seconds.unwrap_or(f64::INFINITY);
+    aim(format!("tables generated in at most 60 s ({generation_seconds:.1} s)"), generation_seconds <= 60.0);
     aim(format!("`solve cube FACELETS` under 20 ms ({one_cube_ms:.2} ms)"), one_cube_ms < 20.0);
     text
+}
+
+/// Where ours stands against rob-twophase on the same cubes, in the same run; `runs` as for
+/// [`aims`].
+fn against_rob_twophase(runs: &[Run], rob: &RobRuns) -> String {
+    let median_of = |run: &Run| median(&mut run.seconds.clone());
+    let mut text = String::new();
+    if rob.half_turns.is_empty() && rob.quarter_turns.is_empty() {
+        return text;
+    }
+    let _ = writeln!(text, "\nAgainst rob-twophase, medians per cube (ours / its):\n");
+    let mut compare = |ours: &Run, theirs: &Run| {
+        let (ours_median, its_median) = (median_of(ours), median_of(theirs));
+        let _ = writeln!(
+            text,
+            "- {} against {}: {} against {} ({:.2}x)",
+            ours.name,
+            theirs.name,
+            duration(ours_median * 1e9),
+            duration(its_median * 1e9),
+            ours_median / its_median
+        );
+    };
+    // `runs`: HTM and QTM on one thread, then on two; then the large set on one and on two.
+    for (threads, theirs) in rob.half_turns.iter().enumerate() {
+        compare(&runs[2 * threads], theirs);
+        compare(&runs[4 + threads], theirs);
+    }
+    for (threads, theirs) in rob.quarter_turns.iter().enumerate() {
+        compare(&runs[1 + 2 * threads], theirs);
+    }
+    if let Some(theirs) = rob.half_turns.get(1) {
+        let its_median = median_of(theirs);
+        let under = if its_median < 1e-4 { "under" } else { "**not under**" };
+        let _ = writeln!(text, "- {}: median {}, {under} 0.1 ms", theirs.name, duration(its_median * 1e9));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+
+    use super::*;
+
+    /// A stand-in for rob-twophase in a fresh directory: its protocol, answering every cube
+    /// with `answer` in `reported_ms`.
+    fn stand_in(answer: &str, reported_ms: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let program = dir.path().join("twophase");
+        let script = format!(
+            "#!/bin/sh\necho 'Loading tables ...'\necho 'Ready!'\nwhile read command cube; do\n  if [ \"$command\" = solve ]; then echo '{reported_ms}ms'; cat answer; else echo 'Error.'; fi\n  echo 'Ready!'\ndone\n"
+        );
+        std::fs::write(dir.path().join("answer"), format!("{answer}\n")).unwrap();
+        std::fs::write(&program, script).unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        dir
+    }
+
+    /// The cube that `turns` make from the solved one, as a facelet string.
+    fn scrambled(turns: &str) -> String {
+        reference::to_text(&reference::apply_all(&reference::SOLVED, &reference::parse_turns(turns).unwrap()))
+    }
+
+    fn half_turns_of(dir: &Path) -> RobBuilds {
+        RobBuilds { half_turns: Some(dir.to_path_buf()), quarter_turns: None }
+    }
+
+    #[test]
+    fn rob_twophase_answers_are_read_with_its_reported_time() {
+        let dir = stand_in("U' R2 (2)", "0.250");
+        let runs = rob_twophase_runs(&[scrambled("R2 U")], &half_turns_of(dir.path())).unwrap();
+        assert_eq!(runs.half_turns.len(), 2, "one thread, then two");
+        for run in &runs.half_turns {
+            assert_eq!(run.lengths, [2]);
+            assert_eq!(run.seconds, [0.25e-3]);
+        }
+        assert!(runs.quarter_turns.is_empty());
+        assert_eq!(runs.round_trips.len(), 2);
+    }
+
+    #[test]
+    fn a_rob_twophase_answer_that_does_not_solve_its_cube_fails_the_bench() {
+        let dir = stand_in("R2 U' (2)", "0.250");
+        let error = rob_twophase_runs(&[scrambled("R2 U")], &half_turns_of(dir.path())).err().unwrap();
+        assert!(error.to_string().contains("does not solve"), "{error}");
+    }
+
+    #[test]
+    fn a_rob_twophase_answer_over_the_bound_fails_the_bench() {
+        let dir = stand_in(&format!("{} U' R2 (22)", "R R' ".repeat(10)), "0.250");
+        let error = rob_twophase_runs(&[scrambled("R2 U")], &half_turns_of(dir.path())).err().unwrap();
+        assert!(error.to_string().contains("over the bound"), "{error}");
+    }
+
+    #[test]
+    fn rob_twophase_without_an_answer_fails_the_bench() {
+        let dir = stand_in("Ready!", "0.250");
+        let error = rob_twophase_runs(&[scrambled("R2 U")], &half_turns_of(dir.path())).err().unwrap();
+        assert!(error.to_string().contains("no answer"), "{error}");
+    }
 }

@@ -19,8 +19,10 @@
 //!   6-6-3 and 7-8 databases and a public solver side by side (see [`fifteen_bench`]).
 //! - `cargo xtask bench-serve [--out FILE]`: `puzzle-tables serve` under load from wrk on
 //!   loopback, with the in-process answer path side by side (see [`serve_bench`]).
-//! - `cargo xtask bench-cube [--cubes N] [--out FILE]`: 1,000 random-state Rubik's cubes, ours in both
-//!   metrics and a public two-phase solver side by side (see [`cube_bench`]).
+//! - `cargo xtask bench-cube [--cubes N] [--rob-twophase DIR] [--rob-twophase-qt DIR] [--out
+//!   FILE]`: 1,000 random-state Rubik's cubes, ours in both metrics and public two-phase
+//!   solvers side by side: min2phase always, rob-twophase when its builds are given (see
+//!   [`cube_bench`]).
 //! - `cargo xtask bench-cube-optimal [--per-group N] [--max-seconds S] [--tables DIR] [--h48
 //!   SOLVER] [--out FILE]`: proven-optimal cubes grouped by length, ours and nissy-core's H48
 //!   side by side (see [`cube_optimal_bench`]).
@@ -37,6 +39,7 @@ mod cube_bench;
 mod cube_optimal_bench;
 mod dist_bench;
 mod fifteen_bench;
+mod rob_twophase;
 mod serve_bench;
 
 use std::path::{Path, PathBuf};
@@ -89,6 +92,13 @@ enum Task {
         /// How many cubes.
         #[arg(long, value_name = "N", default_value_t = cube_bench::CUBES)]
         cubes: usize,
+        /// rob-twophase built by hand in DIR (`make`; its table made at its first start), to
+        /// run beside ours at most 20 face turns.
+        #[arg(long, value_name = "DIR")]
+        rob_twophase: Option<PathBuf>,
+        /// rob-twophase built with `-DQT` in DIR, to run beside ours at most 26 quarter turns.
+        #[arg(long, value_name = "DIR")]
+        rob_twophase_qt: Option<PathBuf>,
         /// Also write the figures into FILE, in place between their markers.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
@@ -171,7 +181,10 @@ fn main() -> anyhow::Result<()> {
         Task::Bench { out } => bench::bench(out.as_deref()),
         Task::BenchFifteen { out } => fifteen_bench::bench(out.as_deref()),
         Task::BenchServe { out } => serve_bench::bench(10, out.as_deref()),
-        Task::BenchCube { cubes, out } => cube_bench::bench(cubes, out.as_deref()),
+        Task::BenchCube { cubes, rob_twophase, rob_twophase_qt, out } => {
+            let rob = cube_bench::RobBuilds { half_turns: rob_twophase, quarter_turns: rob_twophase_qt };
+            cube_bench::bench(cubes, &rob, out.as_deref())
+        }
         Task::BenchCubeOptimal { per_group, max_seconds, tables, h48, out } => {
             cube_optimal_bench::bench(per_group, max_seconds, tables.as_deref(), &h48, out.as_deref())
         }
