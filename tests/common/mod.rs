@@ -5,19 +5,19 @@
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use puzzle_tables_generator::{build, write_table, Silent};
 use puzzle_tables_query::Puzzle;
 
-/// A temporary tables directory for this test binary, holding the tables of `puzzle`,
-/// built (once) by the generator.
+/// This test binary's tables directory, holding the tables of `puzzle`, built (once) by the
+/// generator.
 pub fn tables_with(puzzle: Puzzle) -> &'static Path {
-    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
     static BUILT: Mutex<Option<HashSet<Puzzle>>> = Mutex::new(None);
-    let dir = DIR.get_or_init(|| tempfile::tempdir().expect("a temporary directory")).path();
+    let dir = DIR.get_or_init(scratch_dir);
     let mut built = BUILT.lock().unwrap_or_else(|poison| poison.into_inner());
     if built.get_or_insert_with(HashSet::new).insert(puzzle) {
         for table in build(puzzle, &mut Silent).expect("the generator knows the puzzle") {
@@ -25,6 +25,35 @@ pub fn tables_with(puzzle: Puzzle) -> &'static Path {
         }
     }
     dir
+}
+
+/// A new folder for this process's tables in Cargo's scratch folder for integration tests
+/// (`CARGO_TARGET_TMPDIR`, inside `target/`), named by the test binary and the process id,
+/// where the folders of the binary's earlier runs that have ended are removed. A temporary
+/// directory held in a static is never dropped: each run left one in `/tmp` (86 MB with the
+/// cube's tables) until the disk filled.
+fn scratch_dir() -> PathBuf {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let binary = exe.file_stem().and_then(|stem| stem.to_str()).expect("a test binary's name is text");
+    let mine = scratch.join(format!("{binary}-{}", std::process::id()));
+    // Only where processes are listed in /proc can an ended run be told from a running one.
+    if Path::new("/proc/self").exists() {
+        let ended = std::fs::read_dir(&scratch)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| path != &mine)
+            .filter(|path| {
+                let name = path.file_name().and_then(|name| name.to_str()).unwrap_or("");
+                let pid = name.strip_prefix(binary).and_then(|rest| rest.strip_prefix('-'));
+                pid.is_some_and(|pid| !Path::new("/proc").join(pid).exists())
+            });
+        ended.for_each(|path| drop(std::fs::remove_dir_all(path)));
+    }
+    std::fs::create_dir_all(&mine).expect("a scratch folder for the tables");
+    mine
 }
 
 /// The built `puzzle-tables` binary with `--tables DIR`.
