@@ -177,16 +177,16 @@ pub fn conjugate_phase2_move(k: usize, s: usize) -> usize {
 }
 
 /// `twist_conjugates()[twist * 16 + s]`: the twist of the conjugate by `s` of a cube with
-/// twist `twist` ([`conjugates_by_generators`]; 6,561 conjugations, a fraction of a
-/// millisecond).
+/// twist `twist`, composed from three symmetries' conjugates (6,561 conjugations, a fraction
+/// of a millisecond).
 pub fn twist_conjugates() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| conjugates_by_generators(TWISTS, |twist, s| conjugate(&Cube::with_twist(twist), s).twist()))
 }
 
 /// `ud_edge_perm_conjugates()[edges * 16 + s]`: [`conjugate_ud_edge_perm`]`(edges, s)` for
-/// every U/D-edge permutation ([`conjugates_by_generators`]; 120,960 conjugations, a few
-/// milliseconds, where conjugating each of the 645,120 pairs would take ten times as long).
+/// every U/D-edge permutation, composed from three symmetries' conjugates (120,960
+/// conjugations of whole cubes where each pair alone would take 645,120).
 pub fn ud_edge_perm_conjugates() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| conjugates_by_generators(UD_EDGE_PERMS, conjugate_ud_edge_perm))
