@@ -194,7 +194,7 @@ struct GenArgs {
     /// 4 GB of memory) instead of the default 6-6-3.
     #[arg(long, value_parser = fifteen::partition_parser())]
     partition: Option<puzzle_tables_query::fifteen::Partition>,
-    /// Cube: build the optional large set (564 MB, a few minutes; face-turn solves read it
+    /// Cube: build the optional large set (676 MB, a minute or so; face-turn solves read it
     /// when present) instead of the default tables.
     #[arg(long)]
     large: bool,

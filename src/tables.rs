@@ -335,7 +335,7 @@ fn rebuild_hint(error: &TableError) -> String {
     } else if let Some(size) = OptimalSize::ALL.into_iter().find(|size| owns(size.specs())) {
         format!("gen cube --optimal {}` (minutes, about 4 GB of memory)", size.label())
     } else if owns(optional_tables_of(Puzzle::Cube)) {
-        "gen cube --large` (a few minutes, about 1 GB of memory)".to_string()
+        "gen cube --large` (a minute or so, about 1.2 GB of memory)".to_string()
     } else {
         match Puzzle::ALL.iter().find(|&&puzzle| owns(tables_of(puzzle))) {
             Some(puzzle) => format!("gen {puzzle}`"),

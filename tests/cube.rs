@@ -159,6 +159,31 @@ fn the_large_set_when_present_is_used_and_gives_the_same_answers() {
 }
 
 #[test]
+fn verify_refuses_the_large_sets_phase2_table_with_one_entry_two_off() {
+    let Some(large) = tables_with_the_large_set() else {
+        eprintln!("no large cube set in the default tables directory: its phase-2 table's check is not run");
+        return;
+    };
+    let spec = puzzle_tables_query::cube::corner_edge_distance_spec();
+    let good = puzzle_tables_query::Table::open_verified(&large.path().join(spec.file_name()), &spec).unwrap();
+    let (mut payload, mut metadata) = (good.payload().to_vec(), good.metadata().clone());
+    // One entry two further: still counted as the metadata says, under a valid checksum.
+    let entry = 54_321_987;
+    let distance = usize::from(payload[entry]);
+    payload[entry] += 2;
+    let counts = &mut metadata.depth_counts;
+    counts.resize(counts.len().max(distance + 3), 0);
+    counts[distance] -= 1;
+    counts[distance + 2] += 1;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(spec.file_name()), spec.encode_file(&metadata, &payload)).unwrap();
+    let output = binary(dir.path()).arg("verify").output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let expected = format!("{}: inconsistent entries: entry ", spec.file_name());
+    assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
+}
+
+#[test]
 fn htm_is_the_default_metric() {
     let cubes = random_cubes(3, 20);
     let default = answers(&solve(&["-"], &lines_of(&cubes)));

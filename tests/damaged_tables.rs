@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use common::{binary, stderr_of, stdout_of, tables_with};
 use puzzle_tables_models::cube::symmetry::FLIP_SLICE_CLASSES;
 use puzzle_tables_query::buckets::RECORD_LEN;
-use puzzle_tables_query::cube::{near_graph_spec, phase1_spec, Metric, CLASS_MOVES_SPEC};
+use puzzle_tables_query::cube::{corner_edge_distance_spec, near_graph_spec, phase1_spec, Metric, CLASS_MOVES_SPEC};
 use puzzle_tables_query::{tables_of, Metadata, Puzzle, Table, TableSpec};
 
 const TABLE: &str = "eight-parent.tbl";
@@ -190,6 +190,21 @@ fn verify_counts_the_distances_in_the_payload_against_the_metadata() {
         good.metadata().depth_counts[1],
         metadata.depth_counts[1]
     );
+    assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
+}
+
+#[test]
+fn verify_refuses_a_cube_corner_edge_distance_that_no_neighbour_explains() {
+    // Every entry one move from solved, under a valid checksum and counts: a neighbour one
+    // closer is missing for the first entry off solved (its neighbours' corners all move).
+    let spec = corner_edge_distance_spec();
+    let mut payload = vec![1u8; spec.entries as usize];
+    payload[0] = 0;
+    let metadata = Metadata { depth_counts: vec![1, spec.entries - 1], ..Metadata::default() };
+    let dir = tables_holding_rewritten(&spec, &metadata, &payload);
+    let output = binary(dir.path()).arg("verify").output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let expected = format!("{}: inconsistent entries: entry 1 (1): no phase-2 move leads closer", spec.file_name());
     assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
 }
 

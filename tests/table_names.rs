@@ -42,6 +42,17 @@ const CUBE_NAMES: [&str; 14] = [
     "cube-pair-distance-ud-edge-perm-slice-perm-qtm.tbl",
 ];
 
+/// The cube's optional large set: the phase-1 steps, then the phase-2 corner-class and
+/// U/D-edge distances, both in face turns.
+const CUBE_LARGE_NAMES: [&str; 2] =
+    ["cube-distance-steps-flip-slice-twist-htm.tbl", "cube-pair-distance-corner-perm-class-ud-edge-perm-htm.tbl"];
+
+#[test]
+fn the_cube_large_set_names_tell_what_they_hold() {
+    let large = puzzle_tables_query::optional_tables_of(puzzle_tables_query::Puzzle::Cube);
+    assert_eq!(large.iter().map(|spec| spec.file_name()).collect::<Vec<_>>(), CUBE_LARGE_NAMES);
+}
+
 #[test]
 fn table_names_tell_what_they_hold_and_the_old_names_are_unused() {
     let dir = tempfile::tempdir().unwrap();

@@ -8,15 +8,18 @@
 //! by the moves that cost one in its metric (all 18 face turns in HTM, the 12 quarter turns
 //! in QTM, where a half turn is two steps), the walk of [`crate::class_walk`].
 
-use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS};
+use puzzle_tables_models::cube::coords::{
+    FLIPS, FLIP_SLICES, PHASE2_MOVES, SLICES, SLICE_PERMS, TWISTS, UD_EDGE_PERMS,
+};
 use puzzle_tables_models::cube::move_tables::{corner_perm_moves, ud_edge_perm_moves, CoordinateMoves};
 use puzzle_tables_models::cube::symmetry::{
-    conjugate_flip_slice, inverse, twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES,
+    conjugate_flip_slice, twist_conjugates, ud_edge_perm_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES,
+    SYMMETRIES,
 };
 use puzzle_tables_models::cube::{moves_text, Metric, Move};
 use puzzle_tables_query::cube::{
-    near_g1_radius, near_graph_spec, phase1_spec, phase1_steps_spec, phase1_steps_word, Permutation, CLASS_FINDER_ROWS,
-    CLASS_FINDER_SPEC, CLASS_MOVES_SPEC,
+    corner_class_steps, corner_edge_distance_spec, near_g1_radius, near_graph_spec, phase1_spec, phase1_steps_spec,
+    phase1_steps_word, Permutation, CLASS_FINDER_ROWS, CLASS_FINDER_SPEC, CLASS_MOVES_SPEC,
 };
 use puzzle_tables_query::Metadata;
 
@@ -214,28 +217,12 @@ pub fn build_near_graph_table(metric: Metric, classes: &FlipSliceClasses, distan
     }
 }
 
-/// A phase-2 permutation's values grouped into classes under the 16 symmetries, numbered
-/// in the order of their smallest member (the representative): for each value, `class * 16 +
-/// s` where conjugating by `s` gives the representative; and the representatives.
+/// A phase-2 permutation's classes ([`Permutation::classes`]).
 ///
 /// # Panics
 /// If the count differs from [`PERMUTATION_CLASSES`], a fact of the cube.
 pub fn permutation_classes(permutation: Permutation) -> (Vec<u16>, Vec<u16>) {
-    let mut class_of = vec![u16::MAX; permutation.count()];
-    let mut representatives = Vec::new();
-    for value in 0..permutation.count() as u16 {
-        if class_of[usize::from(value)] != u16::MAX {
-            continue;
-        }
-        let class = representatives.len() as u16;
-        representatives.push(value);
-        for s in 0..SYMMETRIES {
-            let image = usize::from(permutation.conjugate(value, s));
-            if class_of[image] == u16::MAX {
-                class_of[image] = class * SYMMETRIES as u16 + inverse(s) as u16;
-            }
-        }
-    }
+    let (class_of, representatives) = permutation.classes();
     assert_eq!(representatives.len(), PERMUTATION_CLASSES, "{permutation:?} classes under 16 symmetries");
     (class_of, representatives)
 }
@@ -445,11 +432,89 @@ pub fn build_phase1_steps_table(classes: &FlipSliceClasses, distances: &[u8], de
     }
 }
 
-/// The cube's large set ([`puzzle_tables_query::cube::large_specs`]).
+/// The large set's phase-2 distances in face turns, up to `max_depth` (beyond it entries
+/// stay [`UNREACHED`]): for each corner class and U/D-edge permutation (`class * 40,320 +
+/// edges`), the fewest phase-2 moves that solve the class's representative with those edges.
+/// A breadth-first search layer by layer over the entries; an entry stands for a cube and
+/// its conjugates, so a move's result is written at every entry that holds one of them:
+/// the moved edges conjugated by each symmetry that takes the moved corners to their class's
+/// representative. The search's reads stay within a few rows of 40 kB, the edges' move and
+/// conjugate tables are laid out by move and by symmetry, so that each stays in the caches.
+pub fn corner_edge_distances(max_depth: u8, progress: &mut dyn Progress) -> Vec<u8> {
+    const EDGES: usize = UD_EDGE_PERMS;
+    let steps = corner_class_steps();
+    let (edge_moves, conjugates) = (ud_edge_perm_moves(), ud_edge_perm_conjugates());
+    let moved_by: Vec<Vec<u16>> =
+        (0..PHASE2_MOVES.len()).map(|k| (0..EDGES).map(|e| edge_moves[e * PHASE2_MOVES.len() + k]).collect()).collect();
+    let conjugated_by: Vec<Vec<u16>> =
+        (0..SYMMETRIES).map(|u| (0..EDGES).map(|e| conjugates[e * SYMMETRIES + u]).collect()).collect();
+    let mut distance = vec![UNREACHED; PERMUTATION_CLASSES * EDGES];
+    distance[0] = 0;
+    progress.start("cube, phase-2 corner and U/D-edge distances (HTM)", distance.len() as u64);
+    let (mut reached, mut frontier) = (1u64, Vec::with_capacity(EDGES));
+    for depth in 0..max_depth {
+        let before = reached;
+        for class in 0..PERMUTATION_CLASSES {
+            frontier.clear();
+            frontier.extend((0..EDGES).filter(|&e| distance[class * EDGES + e] == depth));
+            for (k, &(next, symmetries)) in steps[class * PHASE2_MOVES.len()..][..PHASE2_MOVES.len()].iter().enumerate()
+            {
+                let row = &mut distance[next * EDGES..][..EDGES];
+                for u in (0..SYMMETRIES).filter(|&u| symmetries >> u & 1 == 1) {
+                    let (moved, conjugated) = (&moved_by[k], &conjugated_by[u]);
+                    for &e in &frontier {
+                        let entry = &mut row[usize::from(conjugated[usize::from(moved[e])])];
+                        if *entry == UNREACHED {
+                            *entry = depth + 1;
+                            reached += 1;
+                        }
+                    }
+                }
+            }
+            progress.advance(reached);
+        }
+        if reached == before {
+            break;
+        }
+    }
+    distance
+}
+
+/// The large set's phase-2 table ([`puzzle_tables_query::cube::corner_edge_distance_spec`]),
+/// a byte an entry.
+///
+/// # Panics
+/// If some entry stays unreached: phase-2 moves reach every corner and U/D-edge permutation
+/// together (the slice edges take up the parity).
+pub fn build_corner_edge_table(progress: &mut dyn Progress) -> BuiltTable {
+    let distances = corner_edge_distances(UNREACHED - 1, progress);
+    assert!(!distances.contains(&UNREACHED), "every corner and U/D-edge pair is reachable");
+    let mut depth_counts = vec![0u64; usize::from(distances.iter().copied().max().unwrap_or(0)) + 1];
+    distances.iter().for_each(|&d| depth_counts[usize::from(d)] += 1);
+    BuiltTable {
+        spec: corner_edge_distance_spec(),
+        metadata: Metadata {
+            description: "cube: for each corner permutation class under the 16 symmetries that keep the U-D axis \
+                          and U/D edge permutation (class x 40,320 + edges), the fewest face turns of <U, D, R2, \
+                          L2, F2, B2> that solve the class's representative with those edges, a byte each; a cube \
+                          whose corners are conjugated to the representative by s is looked up with its edges \
+                          conjugated by s"
+                .into(),
+            generated_by: format!("{GENERATED_BY} --large"),
+            depth_counts,
+            parameters: vec![("metric".into(), Metric::Htm.label().into())],
+        },
+        payload: distances,
+    }
+}
+
+/// The cube's large set ([`puzzle_tables_query::cube::large_specs`]), its phase-2 table
+/// first (so that its 112 MB and the phase-1 walk's are not held at once with the steps).
 pub fn build_large_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
+    let corner_edges = build_corner_edge_table(progress);
     let classes = flip_slice_classes();
     let (distances, depth_counts) = phase1_distances(&classes, Metric::Htm, progress);
-    vec![build_phase1_steps_table(&classes, &distances, depth_counts)]
+    vec![build_phase1_steps_table(&classes, &distances, depth_counts), corner_edges]
 }
 
 /// Every cube table, in the order of [`puzzle_tables_query::cube::specs`].
@@ -483,7 +548,7 @@ pub fn build_tables(progress: &mut dyn Progress) -> Vec<BuiltTable> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzle_tables_models::cube::symmetry::{conjugate_move, product};
+    use puzzle_tables_models::cube::symmetry::{conjugate_corner_perm, conjugate_move, product};
     use puzzle_tables_models::cube::{Cube, Move};
     use puzzle_tables_query::cube::step_distance_of;
     use std::collections::HashMap;
@@ -671,6 +736,54 @@ mod tests {
                 assert!(representatives[class] <= value as u16);
             }
             assert!(representatives.iter().all(|&r| usize::from(class_of[usize::from(r)]) % SYMMETRIES == 0));
+        }
+    }
+
+    /// The phase-2 table's distances six moves deep against a breadth-first search over raw
+    /// (corner, U/D-edge) permutation pairs without symmetry: every pair within six moves is
+    /// at its distance under every symmetry that takes its corners to their representative
+    /// (a self-symmetric class holds the same cube at several entries), and every entry
+    /// reached is such a pair's. (The whole table is built only by `gen cube --large`.)
+    #[test]
+    fn corner_edge_distances_match_a_plain_search() {
+        const DEPTH: u8 = 6;
+        let (class_of, representatives) = permutation_classes(Permutation::Corners);
+        let (corner_moves, edge_moves) = (corner_perm_moves(), ud_edge_perm_moves());
+        let pair_after =
+            |(c, e): (u16, u16), k: usize| (corner_moves[usize::from(c) * 10 + k], edge_moves[usize::from(e) * 10 + k]);
+        let mut seen: HashMap<(u16, u16), u8> = HashMap::from([((0, 0), 0)]);
+        let mut layer = vec![(0u16, 0u16)];
+        for depth in 1..=DEPTH {
+            let mut next = Vec::new();
+            for &pair in &layer {
+                for k in 0..PHASE2_MOVES.len() {
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(pair_after(pair, k)) {
+                        e.insert(depth);
+                        next.push(pair_after(pair, k));
+                    }
+                }
+            }
+            layer = next;
+        }
+        let distances = corner_edge_distances(DEPTH, &mut crate::Silent);
+        // Each entry the pair can be read at: its corners' class with its edges conjugated by
+        // a symmetry that takes its corners to the representative.
+        let entries = |(c, e): (u16, u16)| {
+            let class = usize::from(class_of[usize::from(c)]) / SYMMETRIES;
+            let representative = representatives[class];
+            let to_representative = move |&u: &usize| conjugate_corner_perm(c, u) == representative;
+            (0..SYMMETRIES)
+                .filter(to_representative)
+                .map(move |u| class * UD_EDGE_PERMS + usize::from(ud_edge_perm_conjugates()[usize::from(e) * 16 + u]))
+        };
+        for (&pair, &depth) in &seen {
+            for entry in entries(pair) {
+                assert_eq!(distances[entry], depth, "corners {}, edges {}", pair.0, pair.1);
+            }
+        }
+        for (entry, &d) in distances.iter().enumerate().filter(|(_, &d)| d != UNREACHED) {
+            let pair = (representatives[entry / UD_EDGE_PERMS], (entry % UD_EDGE_PERMS) as u16);
+            assert_eq!(seen.get(&pair), Some(&d), "entry {entry}");
         }
     }
 

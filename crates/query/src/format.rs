@@ -198,7 +198,7 @@ impl Encoding {
 /// class of the corner or U/D edge permutation, the flip-slice class and the corner twist,
 /// the UD-slice permutation) and the metric its distances count. A cube table missing here
 /// is named by its variant's number (and `tests/table_names.rs` fails).
-const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 17] = [
+const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 18] = [
     (TableKind::SymmetryClass, 1, "corner-perm"),
     (TableKind::SymmetryClass, 2, "ud-edge-perm"),
     (TableKind::SymmetryClass, 3, "flip-slice"),
@@ -216,6 +216,7 @@ const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 17] = [
     (TableKind::PairDistance, 8, "ud-edge-perm-slice-perm-htm"),
     (TableKind::PairDistance, 9, "corner-perm-slice-perm-qtm"),
     (TableKind::PairDistance, 10, "ud-edge-perm-slice-perm-qtm"),
+    (TableKind::PairDistance, 11, "corner-perm-class-ud-edge-perm-htm"),
 ];
 
 /// Everything a reader expects of one table file; the generator writes to the same spec.

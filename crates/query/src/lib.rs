@@ -110,6 +110,9 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
         TableKind::SolutionWithin => magic_cube::check_records(table),
         TableKind::Distance | TableKind::PatternDistance | TableKind::PatternDatabase => check_distance_counts(table),
         TableKind::ParentMove | TableKind::StateDistanceMod4 => Ok(()),
+        TableKind::PairDistance if *table.spec() == cube::corner_edge_distance_spec() => {
+            check_distance_counts(table).and_then(|()| cube::check_corner_edges(table))
+        }
         TableKind::PairDistance => check_distance_counts(table),
         TableKind::SymmetryClass | TableKind::CoordinateMoves => cube::check_coordinates(table),
         TableKind::DistanceMod3 => check_residue_counts(table),

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use super::coords::{PHASE2_MOVES, TWISTS};
+use super::coords::{PHASE2_MOVES, TWISTS, UD_EDGE_PERMS};
 use super::cubies::Cube;
 use super::notation::Move;
 
@@ -177,31 +177,42 @@ pub fn conjugate_phase2_move(k: usize, s: usize) -> usize {
 }
 
 /// `twist_conjugates()[twist * 16 + s]`: the twist of the conjugate by `s` of a cube with
-/// twist `twist`. Conjugating by `s = 8f + 2u + m` is conjugating by the mirror `m` times,
-/// then by the U-D quarter turn `u` times, then by the F-B half turn `f` times, so the table
-/// is composed from those three's (6,561 conjugations, a fraction of a millisecond).
+/// twist `twist`, composed from three symmetries' conjugates (6,561 conjugations, a fraction
+/// of a millisecond).
 pub fn twist_conjugates() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let by = |s: usize| -> Vec<u16> {
-            (0..TWISTS as u16).map(|twist| conjugate(&Cube::with_twist(twist), s).twist()).collect()
-        };
-        let (mirror, quarter, half) = (by(1), by(2), by(8));
-        (0..TWISTS)
-            .flat_map(|twist| {
-                let (mirror, quarter, half) = (&mirror, &quarter, &half);
-                (0..SYMMETRIES).map(move |s| {
-                    let mirrored = if s % 2 == 1 { mirror[twist] } else { twist as u16 };
-                    let turned = (0..s / 2 % 4).fold(mirrored, |t, _| quarter[usize::from(t)]);
-                    if s >= 8 {
-                        half[usize::from(turned)]
-                    } else {
-                        turned
-                    }
-                })
+    TABLE.get_or_init(|| conjugates_by_generators(TWISTS, |twist, s| conjugate(&Cube::with_twist(twist), s).twist()))
+}
+
+/// `ud_edge_perm_conjugates()[edges * 16 + s]`: [`conjugate_ud_edge_perm`]`(edges, s)` for
+/// every U/D-edge permutation, composed from three symmetries' conjugates (120,960
+/// conjugations of whole cubes where each pair alone would take 645,120).
+pub fn ud_edge_perm_conjugates() -> &'static [u16] {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    TABLE.get_or_init(|| conjugates_by_generators(UD_EDGE_PERMS, conjugate_ud_edge_perm))
+}
+
+/// `table[value * 16 + s]`: the conjugate by `s` of each of `count` values of a coordinate
+/// whose conjugate is `conjugate(value, s)`. Conjugating by `s = 8f + 2u + m` is conjugating
+/// by the mirror `m` times, then by the U-D quarter turn `u` times, then by the F-B half turn
+/// `f` times, so the table is composed from those three's.
+fn conjugates_by_generators(count: usize, conjugate: impl Fn(u16, usize) -> u16) -> Vec<u16> {
+    let by = |s: usize| -> Vec<u16> { (0..count as u16).map(|value| conjugate(value, s)).collect() };
+    let (mirror, quarter, half) = (by(1), by(2), by(8));
+    (0..count)
+        .flat_map(|value| {
+            let (mirror, quarter, half) = (&mirror, &quarter, &half);
+            (0..SYMMETRIES).map(move |s| {
+                let mirrored = if s % 2 == 1 { mirror[value] } else { value as u16 };
+                let turned = (0..s / 2 % 4).fold(mirrored, |v, _| quarter[usize::from(v)]);
+                if s >= 8 {
+                    half[usize::from(turned)]
+                } else {
+                    turned
+                }
             })
-            .collect()
-    })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -249,6 +260,20 @@ mod tests {
             for s in 0..SYMMETRIES {
                 let expected = conjugate(&Cube::with_twist(twist), s).twist();
                 assert_eq!(twist_conjugates()[usize::from(twist) * 16 + s], expected, "twist {twist}, symmetry {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_ud_edge_perm_conjugates_are_the_conjugates_edges() {
+        for edges in (0..UD_EDGE_PERMS as u16).step_by(7) {
+            for s in 0..SYMMETRIES {
+                let expected = conjugate_ud_edge_perm(edges, s);
+                assert_eq!(
+                    ud_edge_perm_conjugates()[usize::from(edges) * 16 + s],
+                    expected,
+                    "edges {edges}, symmetry {s}"
+                );
             }
         }
     }

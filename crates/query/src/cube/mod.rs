@@ -34,11 +34,15 @@
 //! The phase-1 coordinates' move tables are computed at start
 //! ([`CoordinateMoves`]).
 //!
-//! The optional large set ([`large_specs`], `gen cube --large`, 564 MB) is one table,
-//! `cube-distance-steps-flip-slice-twist-htm.tbl`: each phase-1 entry's exact distance in
-//! face turns and whether each face turn brings it closer (module `steps`). When it is
-//! present the face-turn search reads one word per node it stands on instead of a residue
-//! per child; the answers are the same.
+//! The optional large set ([`large_specs`], `gen cube --large`, 676 MB) is two tables:
+//! - `cube-distance-steps-flip-slice-twist-htm.tbl`: each phase-1 entry's exact distance in
+//!   face turns and whether each face turn brings it closer (module `steps`, 564 MB). The
+//!   face-turn search reads one word per node it stands on instead of a residue per child.
+//! - `cube-pair-distance-corner-perm-class-ud-edge-perm-htm.tbl`: for each corner class and
+//!   U/D-edge permutation, the fewest phase-2 face turns that solve both (module
+//!   `corner_edges`, a byte each, 112 MB): phase 2's bound, with the pair tables'.
+//!
+//! Each is used when present; the answers are the same.
 //!
 //! The optimal solver's own tables (`gen cube --optimal SIZE`, [`optimal::optimal_specs`])
 //! are optional too, and not the solver's: they bound only `solve_optimal`, so they are
@@ -46,6 +50,7 @@
 //! search, and a two-phase search never reads their 673 MB.
 
 mod classes;
+mod corner_edges;
 mod near;
 pub mod optimal;
 mod phase2;
@@ -61,6 +66,8 @@ use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICES, TWIS
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
 use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES};
 
+pub(crate) use corner_edges::check_corner_edges;
+pub use corner_edges::{corner_class_steps, corner_edge_distance_spec};
 pub(crate) use near::check_near_graph;
 pub use near::{near_g1_radius, near_graph_spec};
 pub use phase2::Permutation;
@@ -70,6 +77,7 @@ pub use steps::{phase1_steps_spec, phase1_steps_word, step_distance_of};
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
 use classes::{ClassFinder, SymmetricTurns, FLIP_SLICE_FINDER, FLIP_SORTED_SLICE_FINDER};
+use corner_edges::CornerEdgeDistances;
 use near::NearG1;
 use phase2::Phase2Tables;
 use steps::Phase1Steps;
@@ -130,7 +138,19 @@ pub fn specs() -> Vec<TableSpec> {
 /// The cube's optional large table set: tables the solver uses when present, built only on
 /// request (`puzzle-tables gen cube --large`).
 pub fn large_specs() -> Vec<TableSpec> {
-    vec![phase1_steps_spec()]
+    vec![phase1_steps_spec(), corner_edge_distance_spec()]
+}
+
+/// The table of `spec` opened with `open`, or `None` when it is missing (an optional one).
+fn open_optional(
+    open: impl Fn(&TableSpec) -> Result<Table, TableError>,
+    spec: &TableSpec,
+) -> Result<Option<Table>, TableError> {
+    match open(spec) {
+        Ok(table) => Ok(Some(table)),
+        Err(error) if matches!(error.kind(), crate::TableErrorKind::Missing) => Ok(None),
+        Err(error) => Err(error),
+    }
 }
 
 /// Checks that a class or move table's entries are in range (a class below 64,430, a
@@ -193,6 +213,8 @@ pub struct TwoPhaseSolver {
     near_g1: [NearG1; 2],
     /// The large set's phase-1 steps in face turns, when present.
     pub(crate) phase1_steps: Option<Phase1Steps>,
+    /// The large set's phase-2 corner and U/D-edge distances in face turns, when present.
+    pub(crate) corner_edges: Option<CornerEdgeDistances>,
     /// How many threads a search may use ([`TwoPhaseSolver::with_threads`]).
     pub(crate) threads: usize,
 }
@@ -204,11 +226,9 @@ impl TwoPhaseSolver {
     pub(crate) fn open_with(open: impl Fn(&TableSpec) -> Result<Table, TableError> + Sync) -> Result<Self, TableError> {
         std::thread::scope(|scope| {
             let phase1 = scope.spawn(|| Ok([open(&phase1_spec(Metric::Htm))?, open(&phase1_spec(Metric::Qtm))?]));
-            let phase1_steps = match open(&phase1_steps_spec()) {
-                Ok(table) => Some(Phase1Steps::open(table)?),
-                Err(error) if matches!(error.kind(), crate::TableErrorKind::Missing) => None,
-                Err(error) => return Err(error),
-            };
+            let phase1_steps = open_optional(&open, &phase1_steps_spec())?.map(Phase1Steps::open).transpose()?;
+            let corner_edges =
+                open_optional(&open, &corner_edge_distance_spec())?.map(CornerEdgeDistances::open).transpose()?;
             let phase2 = Phase2Tables::open(&open)?;
             let near_g1 = [
                 NearG1::open(&open(&near_graph_spec(Metric::Htm))?, Metric::Htm)?,
@@ -226,6 +246,7 @@ impl TwoPhaseSolver {
                 phase2,
                 near_g1,
                 phase1_steps,
+                corner_edges,
                 coordinate_moves,
                 twist_conjugates,
                 threads: 1,
@@ -258,12 +279,13 @@ impl TwoPhaseSolver {
     /// two sets in one run; the answers are the same).
     pub fn without_large_tables(mut self) -> TwoPhaseSolver {
         self.phase1_steps = None;
+        self.corner_edges = None;
         self
     }
 
     /// Whether the large set's tables are open (and used for face-turn searches).
     pub fn has_large_tables(&self) -> bool {
-        self.phase1_steps.is_some()
+        self.phase1_steps.is_some() && self.corner_edges.is_some()
     }
 
     /// The graph of the phase-1 entries near G1 in `metric`.
@@ -285,6 +307,7 @@ impl TwoPhaseSolver {
                 .chain(&self.phase1)
                 .chain(self.phase2.files())
                 .chain(self.phase1_steps.iter().map(Phase1Steps::table))
+                .chain(self.corner_edges.iter().map(CornerEdgeDistances::table))
                 .map(Table::file_len)
                 .sum::<u64>()
     }

@@ -11,7 +11,7 @@
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, CORNER_PERMS, PHASE2_MOVES, SLICE_PERMS, UD_EDGE_PERMS};
 use puzzle_tables_models::cube::symmetry::{
-    conjugate_corner_perm, conjugate_phase2_move, conjugate_slice_perm, conjugate_ud_edge_perm, products,
+    conjugate_corner_perm, conjugate_phase2_move, conjugate_slice_perm, conjugate_ud_edge_perm, inverse, products,
     PERMUTATION_CLASSES, SYMMETRIES,
 };
 use puzzle_tables_models::cube::Metric;
@@ -52,6 +52,28 @@ impl Permutation {
             Permutation::Corners => conjugate_corner_perm(value, s),
             Permutation::UdEdges => conjugate_ud_edge_perm(value, s),
         }
+    }
+
+    /// Its values grouped into classes under the 16 symmetries, numbered in the order of
+    /// their smallest member (the representative): for each value, `class * 16 + s` where
+    /// conjugating by `s` gives the representative; and the representatives.
+    pub fn classes(self) -> (Vec<u16>, Vec<u16>) {
+        let mut class_of = vec![u16::MAX; self.count()];
+        let mut representatives = Vec::new();
+        for value in 0..self.count() as u16 {
+            if class_of[usize::from(value)] != u16::MAX {
+                continue;
+            }
+            let class = representatives.len() as u16;
+            representatives.push(value);
+            for s in 0..SYMMETRIES {
+                let image = usize::from(self.conjugate(value, s));
+                if class_of[image] == u16::MAX {
+                    class_of[image] = class * SYMMETRIES as u16 + inverse(s) as u16;
+                }
+            }
+        }
+        (class_of, representatives)
     }
 
     fn variant(self) -> u32 {

@@ -5,7 +5,8 @@
 //! they find a short enough solution at a shorter phase-1 length more often than one does.
 //!
 //! Lengths are counted in the chosen [`Metric`], and each metric has its own tables: phase 1
-//! is pruned by its exact distance in that metric, phase 2 by pair distances. Every node is a
+//! is pruned by its exact distance in that metric, phase 2 by pair distances (and, with the
+//! large set in face turns, by the corner and U/D-edge distance). Every node is a
 //! handful of table lookups on coordinates; the path lives in a fixed array, so the search
 //! allocates nothing until it returns its answer.
 
@@ -15,6 +16,7 @@ use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETR
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 
+use super::corner_edges::CornerEdgeDistances;
 use super::near::{ends_within, is_pointless_in_g1, NearG1, NearNode};
 use super::phase2::is_solved;
 use super::steps::{step_distance_of, Phase1Steps};
@@ -36,12 +38,14 @@ enum Directions {
 }
 
 /// Where phase 2 stands: the corner and U/D edge permutations' phase-2 coordinates (class
-/// and symmetry, [`super::phase2`]) and the slice edge permutation.
+/// and symmetry, [`super::phase2`]), the slice edge permutation, and the raw U/D-edge
+/// permutation when the large set's phase-2 table is read (else 0).
 #[derive(Clone, Copy)]
 struct Phase2Node {
     corners: usize,
     edges: usize,
     slice: usize,
+    raw_edges: usize,
 }
 
 /// How long a phase-2 search's solutions are.
@@ -554,11 +558,33 @@ impl Search<'_> {
             corners: phase2.coordinate(Permutation::Corners, corner_perm),
             edges: phase2.coordinate(Permutation::UdEdges, usize::from(ud_edge_perm)),
             slice: usize::from(slice_perm),
+            raw_edges: usize::from(ud_edge_perm),
         };
-        let bound = phase2.bound(self.metric, at.corners, at.edges, at.slice);
+        let bound = self.phase2_bound(at, budget);
         bound <= budget
             && self.phase2(at, budget, depth, last_face, Phase2::Within)
             && (bound..=budget).any(|togo| self.phase2(at, togo, depth, last_face, Phase2::Exactly))
+    }
+
+    /// The large set's phase-2 table, when present and the metric is its.
+    #[inline]
+    fn corner_edges(&self) -> Option<&CornerEdgeDistances> {
+        self.solver.corner_edges.as_ref().filter(|_| self.metric == CornerEdgeDistances::METRIC)
+    }
+
+    /// A lower bound of the phase-2 moves that solve `at`: the pair tables' and, with the
+    /// large set, its corner and U/D-edge distance, read only when the pairs' is within
+    /// `limit` (a bound above `limit` prunes either way; its random read is the dearer).
+    /// Admissible, and the order in which phase 2 tries its moves is not changed: a tighter
+    /// bound only skips subtrees without a solution in what is left, so the first solution
+    /// found is the same.
+    #[inline]
+    fn phase2_bound(&self, at: Phase2Node, limit: u32) -> u32 {
+        let pairs = self.solver.phase2.bound(self.metric, at.corners, at.edges, at.slice);
+        match self.corner_edges() {
+            Some(table) if pairs <= limit => pairs.max(table.distance(at.corners, at.raw_edges)),
+            _ => pairs,
+        }
     }
 
     /// Phase 2 with `togo` left (exactly, or at most), by the phase-2 moves.
@@ -579,8 +605,9 @@ impl Search<'_> {
                 corners: solver.phase2.after(Permutation::Corners, at.corners, k),
                 edges: solver.phase2.after(Permutation::UdEdges, at.edges, k),
                 slice: usize::from(solver.coordinate_moves.slice_perm[at.slice * PHASE2_MOVES.len() + k]),
+                raw_edges: self.corner_edges().map_or(0, |table| table.edges_after(at.raw_edges, k)),
             };
-            if solver.phase2.bound(self.metric, next.corners, next.edges, next.slice) > togo - cost {
+            if self.phase2_bound(next, togo - cost) > togo - cost {
                 continue;
             }
             self.path[depth] = m;
