@@ -118,7 +118,8 @@ impl TwoPhaseSolver {
     /// order that finds one. With several threads each takes the next task as it finishes one
     /// and gives up a task once an earlier one has found a solution: the same answer, sooner.
     /// Tasks of one first turn each keep both threads busy to the end, where tasks of a whole
-    /// direction left one thread waiting on the last.
+    /// direction left one thread waiting on the last. The helper threads are the solver's,
+    /// kept between searches ([`super::threads`]).
     fn search(&self, cube: &Cube, metric: Metric, max: u32, directions: Directions) -> Option<Vec<Move>> {
         let max = max.min(MAX_PATH as u32 - 2);
         // The cube seen along each of its three axes, and its inverse alike: six cubes whose
@@ -168,15 +169,7 @@ impl TwoPhaseSolver {
             });
             plan.run(&mut searches, max);
         };
-        let helpers = self.threads.min(plan.tasks.len()).saturating_sub(1);
-        if helpers == 0 {
-            work();
-        } else {
-            std::thread::scope(|scope| {
-                (0..helpers).for_each(|_| drop(scope.spawn(work)));
-                work();
-            });
-        }
+        self.helpers.run(plan.tasks.len().saturating_sub(1), work);
         let found = plan.found.into_inner();
         plan.solutions
             .into_inner()
