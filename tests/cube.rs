@@ -171,7 +171,7 @@ fn searches_at_the_same_time_on_one_solver_give_the_one_thread_answers() {
 
 /// The helper threads are started by the first search, kept for the next ones (no more are
 /// started) and end when their solver is dropped: a solver opened per request leaves no
-/// threads behind.
+/// threads behind. A one-thread solver starts none.
 #[test]
 fn the_helper_threads_end_with_their_solver() {
     let _alone = HELPER_THREADS.lock().unwrap_or_else(PoisonError::into_inner);
@@ -186,6 +186,11 @@ fn the_helper_threads_end_with_their_solver() {
     }
     drop(solver);
     assert!(soon(|| helper_threads() == 0), "{} helpers left after the solver was dropped", helper_threads());
+    let one = Tables::open(tables()).unwrap().cube().unwrap().with_threads(1);
+    assert!(one.solve(&library_cubes(&random_cubes(8, 1))[0], Metric::Htm, 20).is_some());
+    // A thread would have named itself by then (it names itself first thing).
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(helper_threads(), 0, "a one-thread solver starts no helper");
 }
 
 /// A tables directory with the test run's default cube tables (and the magic cube's, which

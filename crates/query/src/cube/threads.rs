@@ -34,7 +34,9 @@ impl SearchThreads {
     /// returns once every run has returned.
     pub(crate) fn run(&self, wanted: usize, work: impl Fn() + Sync) {
         let helpers = wanted.min(self.helpers);
-        match self.pool().filter(|_| helpers > 0) {
+        // No pool for a search without work for a helper (rayon would take a pool of no
+        // threads to mean one a core).
+        match Some(helpers).filter(|&helpers| helpers > 0).and_then(|_| self.pool()) {
             Some(pool) => pool.in_place_scope(|scope| {
                 (0..helpers).for_each(|_| scope.spawn(|_| work()));
                 work();
