@@ -6,7 +6,9 @@
 //! parity laws), not from short scrambles. Each answer is replayed on the model and must
 //! solve the cube within God's numbers (20 face turns, 26 quarter turns), counted by the
 //! model. Within 12 quarter turns the solver must be exactly optimal in quarter turns: checked
-//! against the model's own meet-in-the-middle search and against the judge's table.
+//! against the model's own meet-in-the-middle search and against the judge's table. The
+//! library's solver is called directly where the binary cannot show a property: searches at
+//! the same time on one solver, and its helper threads' end.
 
 mod common;
 #[path = "reference/cube.rs"]
@@ -15,10 +17,12 @@ mod reference;
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::Output;
-use std::sync::OnceLock;
+use std::sync::{mpsc, Arc, Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
 
 use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
-use puzzle_tables_query::Puzzle;
+use puzzle_tables_query::cube::{self, Cube, Metric};
+use puzzle_tables_query::{Puzzle, Tables};
 use reference::{
     apply_all, from_text, net, parse_turns, quarter_length, quarter_turn_ball, quarter_turn_distance, random_cube,
     random_turns, replay, replay_layers, to_text, Facelets, Pieces, SplitMix64, Turn, SOLVED,
@@ -106,6 +110,87 @@ fn the_answers_are_the_same_on_any_number_of_threads() {
     }
     let refused = solve(&["--threads", "0", "-"], &input);
     assert_eq!(refused.status.code(), Some(2), "{}", stderr_of(&refused));
+}
+
+/// The library's searches that start helper threads (named `cube-search-N`) run one test at
+/// a time, so that counting those threads sees only the running test's.
+static HELPER_THREADS: Mutex<()> = Mutex::new(());
+
+/// The threads of this process that are two-phase solvers' helpers, by their names.
+fn helper_threads() -> usize {
+    let tasks = std::fs::read_dir("/proc/self/task").expect("Linux lists a process's threads");
+    let names = tasks.map(|task| std::fs::read_to_string(task.expect("a thread's entry").path().join("comm")));
+    names.filter(|name| name.as_ref().is_ok_and(|name| name.starts_with("cube-search"))).count()
+}
+
+/// Waits up to ten seconds for `done` to hold (a pool's threads are named once they run,
+/// and leave once it is dropped, neither at once); whether it held.
+fn soon(done: impl Fn() -> bool) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    done()
+}
+
+/// `cubes` as the library's cubes.
+fn library_cubes(cubes: &[Facelets]) -> Vec<Cube> {
+    cubes.iter().map(|cube| cube::Facelets::from_urfdlb(&to_text(cube)).unwrap().cube().unwrap()).collect()
+}
+
+/// The server and the Python package call one solver from several requests at once: four
+/// callers solving at the same time on one solver with three threads (whose helpers they
+/// share) each get the answers that one thread alone gives, and none waits on another for
+/// ever.
+#[test]
+fn searches_at_the_same_time_on_one_solver_give_the_one_thread_answers() {
+    let _alone = HELPER_THREADS.lock().unwrap_or_else(PoisonError::into_inner);
+    let cubes = library_cubes(&random_cubes(6, 12));
+    let one = Tables::open(tables()).unwrap().cube().unwrap();
+    let metrics = [(Metric::Htm, 20), (Metric::Qtm, 26)];
+    let expected: Vec<_> = metrics.iter().flat_map(|&(m, max)| cubes.iter().map(move |c| (*c, m, max))).collect();
+    let expected: Vec<_> =
+        expected.into_iter().map(|(cube, m, max)| (cube, m, max, one.solve(&cube, m, max))).collect();
+    let shared = Arc::new(Tables::open(tables()).unwrap().cube().unwrap().with_threads(3));
+    let (finished, callers_done) = mpsc::channel();
+    for caller in 0..4 {
+        let (shared, expected, finished) = (Arc::clone(&shared), expected.clone(), finished.clone());
+        std::thread::spawn(move || {
+            // Each caller its own order, so that different searches overlap.
+            for (cube, metric, max, answer) in expected.iter().cycle().skip(caller * 5).take(expected.len()) {
+                assert_eq!(&shared.solve(cube, *metric, *max), answer, "caller {caller}");
+            }
+            finished.send(caller).unwrap();
+        });
+    }
+    for _ in 0..4 {
+        // A caller that panicked drops its sender without sending: its panic is printed above.
+        callers_done.recv_timeout(Duration::from_secs(120)).expect("every caller finishes, with the right answers");
+    }
+}
+
+/// The helper threads are started by the first search, kept for the next ones (no more are
+/// started) and end when their solver is dropped: a solver opened per request leaves no
+/// threads behind. A one-thread solver starts none.
+#[test]
+fn the_helper_threads_end_with_their_solver() {
+    let _alone = HELPER_THREADS.lock().unwrap_or_else(PoisonError::into_inner);
+    assert!(soon(|| helper_threads() == 0), "an earlier test's helpers ended");
+    let solver = Tables::open(tables()).unwrap().cube().unwrap().with_threads(3);
+    assert_eq!(helper_threads(), 0, "none before the first search");
+    for cube in library_cubes(&random_cubes(8, 3)) {
+        assert!(solver.solve(&cube, Metric::Htm, 20).is_some());
+        // A thread takes its name once it runs: soon after it starts, not at once.
+        let kept = soon(|| helper_threads() == 2);
+        assert!(kept, "{} helpers, where the two beside the caller are kept between searches", helper_threads());
+    }
+    drop(solver);
+    assert!(soon(|| helper_threads() == 0), "{} helpers left after the solver was dropped", helper_threads());
+    let one = Tables::open(tables()).unwrap().cube().unwrap().with_threads(1);
+    assert!(one.solve(&library_cubes(&random_cubes(8, 1))[0], Metric::Htm, 20).is_some());
+    // A thread would have named itself by then (it names itself first thing).
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(helper_threads(), 0, "a one-thread solver starts no helper");
 }
 
 /// A tables directory with the test run's default cube tables (and the magic cube's, which

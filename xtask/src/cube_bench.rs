@@ -27,8 +27,11 @@
 //! round trip per cube, and on a command it answers at once, are printed under the table. Its
 //! memory is its process's resident set, its tables on disk its table file; it built them at
 //! its first start, before the run. Last, the one-cube command `solve cube FACELETS`, process
-//! start included. One Markdown table, then the aims, met or not, then where ours
-//! stands against rob-twophase.
+//! start included. One Markdown table, then ours' fixed costs per solve (each the median of
+//! timing it alone, once per cube: the start of a solve, `is_within` at bound 0, which finds
+//! the six directions' phase-1 distances and searches nothing; and a one-turn cube solved,
+//! whose time is the threads' start and end), then the aims, met or not, then where
+//! ours stands against rob-twophase.
 
 #[path = "../../tests/reference/cube.rs"]
 pub(crate) mod reference;
@@ -39,7 +42,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use puzzle_tables_query::cube::{large_specs, moves_text, specs, Facelets, Metric};
+use puzzle_tables_query::cube::{large_specs, moves_text, parse_moves, specs, Cube, Facelets, Metric, TwoPhaseSolver};
 use puzzle_tables_query::{TableSpec, Tables};
 
 use crate::bench::{duration, load_average, median, median_command_ms, proc_field, write_marked, COMMAND_RUNS};
@@ -107,8 +110,10 @@ pub fn bench(cubes: usize, rob: &RobBuilds, out: Option<&Path>) -> anyhow::Resul
     let resident_before = resident_bytes();
     let mut solver = Tables::open(&tables)?.cube()?;
     let mut runs = Vec::new();
+    let mut fixed = Vec::new();
     for threads in [1, THREADS] {
         solver = solver.with_threads(threads);
+        fixed.extend(fixed_costs(&solver, &cubes, "ours", threads)?);
         for (metric, bound, label) in [(Metric::Htm, 20, "HTM"), (Metric::Qtm, 26, "QTM")] {
             let (seconds, lengths) = solve_all(&cubes, metric == Metric::Qtm, |text| {
                 let cube =
@@ -148,6 +153,7 @@ pub fn bench(cubes: usize, rob: &RobBuilds, out: Option<&Path>) -> anyhow::Resul
     }
     for threads in [1, THREADS] {
         solver = solver.with_threads(threads);
+        fixed.extend(fixed_costs(&solver, &cubes, "ours + large set", threads)?);
         let (seconds, lengths) = solve_all(&cubes, false, |text| {
             let cube =
                 Facelets::from_urfdlb(text).and_then(|f| f.cube()).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
@@ -197,6 +203,7 @@ pub fn bench(cubes: usize, rob: &RobBuilds, out: Option<&Path>) -> anyhow::Resul
     let report = environment(&load_before, count)
         + &table(&all_runs, count)
         + &round_trips(&rob_runs.round_trips)
+        + &format!("\nOurs' fixed costs per solve, each the median of timing it alone once per cube:\n\n{}", fixed.concat())
         + &format!("\n`solve cube FACELETS` (the first cube), process start included: {one_cube_ms:.2} ms, the median of {COMMAND_RUNS} runs\n\n")
         + &aims(&runs, one_cube_ms, large_seconds)
         + &against_rob_twophase(&runs, &rob_runs);
@@ -283,6 +290,47 @@ fn solve_all(
         lengths.push(checked_length(text, &answer, quarter_turns)?);
     }
     Ok((seconds, lengths))
+}
+
+/// Lines of ours' fixed costs on `threads` threads, medians over `cubes`: on one thread the
+/// start of a solve in each metric (`is_within` at bound 0: the six directions' phase-1
+/// distances, no task); on any, a one-turn cube solved (a task for each first turn, so the
+/// helper threads take part).
+fn fixed_costs(solver: &TwoPhaseSolver, cubes: &[String], name: &str, threads: usize) -> anyhow::Result<Vec<String>> {
+    let cubes: Vec<Cube> = cubes
+        .iter()
+        .map(|text| Facelets::from_urfdlb(text).and_then(|f| f.cube()).map_err(|e| anyhow::anyhow!("{text}: {e}")))
+        .collect::<anyhow::Result<_>>()?;
+    let mut lines = Vec::new();
+    let metrics: &[(Metric, &str)] =
+        if solver.has_large_tables() { &[(Metric::Htm, "HTM")] } else { &[(Metric::Htm, "HTM"), (Metric::Qtm, "QTM")] };
+    if threads == 1 {
+        for &(metric, label) in metrics {
+            let start = median_time(&cubes, |cube| match solver.is_within(cube, metric, 0) {
+                false => Ok(()),
+                true => bail!("a random cube is not solved"),
+            })?;
+            lines.push(format!("- {name}, {label}: the start of a solve (`is_within` at bound 0): {start}\n"));
+        }
+    }
+    let one_turn = Cube::SOLVED.apply_moves(&parse_moves("R")?);
+    let solve = median_time(&cubes, |_| match solver.solve(&one_turn, Metric::Htm, 20) {
+        Some(moves) if moves.len() == 1 => Ok(()),
+        _ => bail!("the one-turn cube R is not solved in one turn"),
+    })?;
+    lines.push(format!("- {name}, HTM: a one-turn cube (R) solved on {}: {solve}\n", plural_threads(threads)));
+    Ok(lines)
+}
+
+/// The median time of `run` on each of `cubes`, each timed alone.
+fn median_time(cubes: &[Cube], mut run: impl FnMut(&Cube) -> anyhow::Result<()>) -> anyhow::Result<String> {
+    let mut seconds = Vec::with_capacity(cubes.len());
+    for cube in cubes {
+        let started = Instant::now();
+        run(cube)?;
+        seconds.push(started.elapsed().as_secs_f64());
+    }
+    Ok(duration(median(&mut seconds) * 1e9))
 }
 
 /// The length of `answer` after checking on the test model that it solves `text`.

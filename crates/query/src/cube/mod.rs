@@ -56,6 +56,7 @@ pub mod optimal;
 mod phase2;
 pub mod search;
 mod steps;
+mod threads;
 
 /// The puzzle's types, parsers and formatters, from `puzzle-tables-models`.
 pub use puzzle_tables_models::cube::{
@@ -81,6 +82,7 @@ use corner_edges::CornerEdgeDistances;
 use near::NearG1;
 use phase2::Phase2Tables;
 use steps::Phase1Steps;
+use threads::SearchThreads;
 
 /// How many image slices the class finder has rows for (a fact of the cube and of the
 /// generator's choice of symmetries).
@@ -217,6 +219,9 @@ pub struct TwoPhaseSolver {
     pub(crate) corner_edges: Option<CornerEdgeDistances>,
     /// How many threads a search may use ([`TwoPhaseSolver::with_threads`]).
     pub(crate) threads: usize,
+    /// The two-phase searches' helper threads (`threads - 1`), started by the first search
+    /// that has work for them, kept between searches, ended when the solver is dropped.
+    helpers: SearchThreads,
 }
 
 impl TwoPhaseSolver {
@@ -250,6 +255,7 @@ impl TwoPhaseSolver {
                 coordinate_moves,
                 twist_conjugates,
                 threads: 1,
+                helpers: SearchThreads::default(),
             })
         })
     }
@@ -257,7 +263,10 @@ impl TwoPhaseSolver {
     /// The solver with searches on `threads` threads (1, the default, searches on the
     /// caller's thread). The answers are the same whatever the number: each thread takes the
     /// next task (a phase-1 length, direction and first turn) of the single-threaded order,
-    /// and the solution of the first in that order that finds one is the answer.
+    /// and the solution of the first in that order that finds one is the answer. The
+    /// `threads - 1` helper threads are started by the first search that has work for them,
+    /// kept for the next searches (several at once on one solver share them) and ended when
+    /// the solver is dropped.
     ///
     /// ```
     /// # let dir = tempfile::tempdir()?;
@@ -272,6 +281,7 @@ impl TwoPhaseSolver {
     /// ```
     pub fn with_threads(mut self, threads: usize) -> TwoPhaseSolver {
         self.threads = threads.max(1);
+        self.helpers = SearchThreads::new(self.threads - 1);
         self
     }
 

@@ -122,7 +122,8 @@ impl TwoPhaseSolver {
     /// order that finds one. With several threads each takes the next task as it finishes one
     /// and gives up a task once an earlier one has found a solution: the same answer, sooner.
     /// Tasks of one first turn each keep both threads busy to the end, where tasks of a whole
-    /// direction left one thread waiting on the last.
+    /// direction left one thread waiting on the last. The helper threads are the solver's,
+    /// kept between searches ([`super::threads`]).
     fn search(&self, cube: &Cube, metric: Metric, max: u32, directions: Directions) -> Option<Vec<Move>> {
         let max = max.min(MAX_PATH as u32 - 2);
         // The cube seen along each of its three axes, and its inverse alike: six cubes whose
@@ -172,15 +173,7 @@ impl TwoPhaseSolver {
             });
             plan.run(&mut searches, max);
         };
-        let helpers = self.threads.min(plan.tasks.len()).saturating_sub(1);
-        if helpers == 0 {
-            work();
-        } else {
-            std::thread::scope(|scope| {
-                (0..helpers).for_each(|_| drop(scope.spawn(work)));
-                work();
-            });
-        }
+        self.helpers.run(plan.tasks.len().saturating_sub(1), work);
         let found = plan.found.into_inner();
         plan.solutions
             .into_inner()
@@ -191,31 +184,44 @@ impl TwoPhaseSolver {
     }
 
     /// The exact number of moves of `metric` that bring a cube with these coordinates into
-    /// G1: the large set's word holds it (one read); else following residues down to 0 by
-    /// moves that cost one (a half turn costs two in QTM, and a residue cannot tell two steps
-    /// closer from one further), up to 18 random reads a step, which was 8 to 10% of a
-    /// face-turn solve (six starts).
+    /// G1: the large set's word holds it (one read); else following residues down by moves
+    /// that cost one (a half turn costs two in QTM, and a residue cannot tell two steps closer
+    /// from one further) until the near-G1 graph holds the entry, whose distance it knows:
+    /// about half the steps of a walk into G1. Each step makes every neighbour and prefetches
+    /// its residue before reading any, so that their cache misses overlap where a read after
+    /// read waited on each (up to 18 a step; the walk was 8 to 10% of a face-turn solve).
     pub(crate) fn phase1_distance(&self, metric: Metric, flip_slice: usize, twist: usize) -> u8 {
         if let Some(steps) = self.phase1_steps.as_ref().filter(|_| metric == Metric::Htm) {
             return steps.word(self.phase1_index(flip_slice, twist).0) as u8;
         }
-        let moves = &self.coordinate_moves;
+        let (moves, near) = (&self.coordinate_moves, self.near_g1(metric));
+        let steps = Move::ALL.into_iter().filter(|m| m.cost(metric) == 1).map(Move::index);
+        let step_count = steps.clone().count();
         let (mut flip, mut slice, mut twist) = (flip_slice % FLIPS, flip_slice / FLIPS, twist);
+        let (mut entry, mut symmetry) = self.phase1_index(flip_slice, twist);
+        let mut residue = self.phase1_residue(metric, entry);
         let mut distance = 0;
-        while (flip, slice, twist) != (0, 0, 0) {
-            let closer = (self.phase1_residue(metric, self.phase1_index(slice * FLIPS + flip, twist).0) + 2) % 3;
-            let step = Move::ALL
-                .into_iter()
-                .filter(|m| m.cost(metric) == 1)
-                .map(|m| m.index())
-                .map(|m| (moves.flip[flip * 18 + m], moves.slice[slice * 18 + m], moves.twist[twist * 18 + m]))
-                .map(|(f, s, t)| (usize::from(f), usize::from(s), usize::from(t)))
-                .find(|&(f, s, t)| self.phase1_residue(metric, self.phase1_index(s * FLIPS + f, t).0) == closer)
-                .expect("a cube outside G1 has a neighbour closer to it");
-            (flip, slice, twist) = step;
+        loop {
+            let node = near.find(entry, symmetry);
+            if node != NearNode::NONE {
+                return distance + near.distance(node.id);
+            }
+            let mut neighbours = [(0, 0, 0, 0, 0); Move::COUNT];
+            for (neighbour, m) in neighbours.iter_mut().zip(steps.clone()) {
+                let (f, s, t) = (moves.flip[flip * 18 + m], moves.slice[slice * 18 + m], moves.twist[twist * 18 + m]);
+                let (f, s, t) = (usize::from(f), usize::from(s), usize::from(t));
+                let (entry, symmetry) = self.phase1_index(s * FLIPS + f, t);
+                self.prefetch_phase1(metric, entry);
+                *neighbour = (f, s, t, entry, symmetry);
+            }
+            residue = (residue + 2) % 3;
+            (flip, slice, twist, entry, symmetry) = neighbours[..step_count]
+                .iter()
+                .copied()
+                .find(|&(_, _, _, entry, _)| self.phase1_residue(metric, entry) == residue)
+                .expect("an entry beyond the near-G1 graph has a neighbour closer to G1");
             distance += 1;
         }
-        distance
     }
 }
 
@@ -616,5 +622,75 @@ impl Search<'_> {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tables;
+    use puzzle_tables_models::cube::coords::SLICES;
+
+    /// The phase-1 distance of raw coordinates by the earlier way, written again here: a walk
+    /// by residues down to G1 itself, one neighbour read at a time, no graph.
+    fn walk_into_g1(solver: &TwoPhaseSolver, metric: Metric, (flip, slice, twist): (usize, usize, usize)) -> u8 {
+        let moves = &solver.coordinate_moves;
+        let residue =
+            |(f, s, t): (usize, usize, usize)| solver.phase1_residue(metric, solver.phase1_index(s * FLIPS + f, t).0);
+        let (mut at, mut distance) = ((flip, slice, twist), 0);
+        while at != (0, 0, 0) {
+            let closer = (residue(at) + 2) % 3;
+            let (f, s, t) = at;
+            at = Move::ALL
+                .into_iter()
+                .filter(|m| m.cost(metric) == 1)
+                .map(|m| m.index())
+                .map(|m| (moves.flip[f * 18 + m], moves.slice[s * 18 + m], moves.twist[t * 18 + m]))
+                .map(|(f, s, t)| (usize::from(f), usize::from(s), usize::from(t)))
+                .find(|&next| residue(next) == closer)
+                .expect("a walk into G1 finds a closer neighbour");
+            distance += 1;
+        }
+        distance
+    }
+
+    /// The start's phase-1 distance (the walk that stops in the near-G1 graph, every
+    /// neighbour prefetched) is the length of a whole walk into G1, in both metrics, for
+    /// random coordinates (mostly far from G1) and for every length of random turns from G1
+    /// (near it, inside and at the edge of the graph).
+    #[test]
+    fn the_starts_phase1_distance_is_a_whole_walk_into_g1() {
+        let dir = tempfile::tempdir().unwrap();
+        for built in puzzle_tables_generator::cube::build_tables(&mut puzzle_tables_generator::Silent) {
+            let path = dir.path().join(built.spec.file_name());
+            puzzle_tables_generator::write_table(&path, &built.file_bytes()).unwrap();
+        }
+        let solver = Tables::open(dir.path()).unwrap().cube().unwrap();
+        let moves = &solver.coordinate_moves;
+        let mut seed = 25u64;
+        let mut random = |below: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % below
+        };
+        let mut coordinates: Vec<(usize, usize, usize)> =
+            (0..200).map(|_| (random(FLIPS), random(SLICES), random(TWISTS))).collect();
+        for length in 0..12 {
+            for _ in 0..20 {
+                let mut at = (0, 0, 0);
+                for _ in 0..length {
+                    let (m, (f, s, t)) = (random(Move::COUNT), at);
+                    let next = (moves.flip[f * 18 + m], moves.slice[s * 18 + m], moves.twist[t * 18 + m]);
+                    at = (usize::from(next.0), usize::from(next.1), usize::from(next.2));
+                }
+                coordinates.push(at);
+            }
+        }
+        for metric in Metric::ALL {
+            for &(flip, slice, twist) in &coordinates {
+                let expected = walk_into_g1(&solver, metric, (flip, slice, twist));
+                let found = solver.phase1_distance(metric, slice * FLIPS + flip, twist);
+                assert_eq!(found, expected, "{metric:?}, flip {flip}, slice {slice}, twist {twist}");
+            }
+        }
     }
 }
