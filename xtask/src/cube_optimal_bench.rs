@@ -16,8 +16,7 @@
 //! timed, unless `--tables` names them; when that directory holds the optimal tables of
 //! `gen cube --optimal`, built once outside the repository, they bound the search, and the
 //! line under the table compares seconds x GiB on 18-move cubes with H48's), then in this process each cube by
-//! `solve_optimal` on one thread and on two, given `--max-seconds` each (with the optimal
-//! tables, a second time without their corner table, what it saves); every answer is
+//! `solve_optimal` on one thread and on two, given `--max-seconds` each; every answer is
 //! replayed on the test model (`tests/reference/cube.rs`), its length counted there and,
 //! when proven, checked against the file's optimal length. One Markdown table, then the
 //! issue's aims, met or not.
@@ -29,7 +28,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use puzzle_tables_query::cube::optimal::{OptimalLimits, OptimalSolution, OptimalTables};
+use puzzle_tables_query::cube::optimal::{OptimalLimits, OptimalSolution};
 use puzzle_tables_query::cube::{moves_text, parse_moves, Cube, Metric};
 use puzzle_tables_query::Tables;
 
@@ -86,7 +85,6 @@ pub fn bench(
         }
     };
     let optimal_tables = Tables::open(&tables)?.cube_optimal()?;
-    let without_corners = Tables::open(&tables)?.cube_optimal()?.map(OptimalTables::without_corner_bound);
     let bound_bytes = match &optimal_tables {
         Some(optimal) => optimal.file_bytes(),
         None => Tables::open(&tables)?.cube()?.phase1_table(Metric::Htm).file_len(),
@@ -96,23 +94,15 @@ pub fn bench(
         for threads in [1, 2] {
             println!("ours: {} cubes of {length} on {threads} thread(s)", cubes.len());
             let solver = Tables::open(&tables)?.cube()?.with_threads(threads);
-            let run = |optimal: &Option<OptimalTables>| {
-                let solve = |cube: &Cube, limits: &OptimalLimits| {
-                    solver.solve_optimal(cube, Metric::Htm, optimal.as_ref(), limits)
-                };
-                run_ours(solve, cubes, *length, max_seconds)
-            };
-            let ours = run(&optimal_tables)?;
-            let alone = match without_corners {
-                Some(_) => {
-                    println!("ours without the corner table: {} cubes of {length} on {threads} thread(s)", cubes.len());
-                    Some(run(&without_corners)?)
-                }
-                None => None,
-            };
+            let ours = run_ours(
+                |cube, limits| solver.solve_optimal(cube, Metric::Htm, optimal_tables.as_ref(), limits),
+                cubes,
+                *length,
+                max_seconds,
+            )?;
             println!("H48 {h48}: {} cubes of {length} on {threads} thread(s)", cubes.len());
             let theirs = run_nissy(&nissy, h48, cubes, threads, max_seconds)?;
-            rows.push((*length, threads, cubes.len(), ours, alone, theirs));
+            rows.push((*length, threads, cubes.len(), ours, theirs));
         }
     }
     let h48_bytes = std::fs::metadata(nissy.join("tables").join(h48)).ok().map(|m| m.len());
@@ -135,28 +125,20 @@ pub fn bench(
         build.map_or(String::new(), |(s, _)| format!(", {s:.0} s")),
         h48_bytes.map_or("size unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6)),
     );
-    let (alone_head, alone_rule) = match without_corners {
-        Some(_) => (" without corners s/cube | without corners nodes/cube |", "---:|---:|"),
-        None => ("", ""),
-    };
-    let _ = writeln!(
-        report,
-        "\n| optimal length | cubes | threads | ours s/cube | ours nodes/cube |{alone_head} H48 {h48} s/cube |"
-    );
-    let _ = writeln!(report, "|---:|---:|---:|---:|---:|{alone_rule}---:|");
-    let nodes = |cell: &Cell| cell.nodes.map_or("-".into(), |n| format!("{:.3e}", n));
-    for (length, threads, count, ours, alone, theirs) in &rows {
-        let alone = alone.as_ref().map_or(String::new(), |cell| format!(" {} | {} |", cell_seconds(cell), nodes(cell)));
+    let _ =
+        writeln!(report, "\n| optimal length | cubes | threads | ours s/cube | ours nodes/cube | H48 {h48} s/cube |");
+    let _ = writeln!(report, "|---:|---:|---:|---:|---:|---:|");
+    for (length, threads, count, ours, theirs) in &rows {
         let _ = writeln!(
             report,
-            "| {length} | {count} | {threads} | {} | {} |{alone} {} |",
+            "| {length} | {count} | {threads} | {} | {} | {} |",
             cell_seconds(ours),
-            nodes(ours),
+            ours.nodes.map_or("-".into(), |n| format!("{:.3e}", n)),
             cell_seconds(theirs)
         );
     }
     let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
-    if let (Some((.., ours, _, theirs)), Some(h48_bytes)) =
+    if let (Some((.., ours, theirs)), Some(h48_bytes)) =
         (rows.iter().find(|(length, threads, ..)| (*length, *threads) == (18, 1)), h48_bytes)
     {
         let _ = writeln!(

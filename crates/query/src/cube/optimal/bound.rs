@@ -7,7 +7,7 @@ use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETR
 
 use super::table::OptimalTables;
 use crate::cube::search::step_distance;
-use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
+use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
 
 /// A lower bound of the face-turn distance to solved, kept per node of a search and
 /// updated by each face turn. A face-turn bound is a quarter-turn bound as well.
@@ -146,24 +146,15 @@ pub(crate) struct SortedView {
     distance: u8,
 }
 
-/// The flip, sorted-slice and twist distance along each of the cube's three axes, and the
-/// corners' distance (the same along every axis: a cube's conjugate is as far from solved):
-/// its raw corner permutation (seen along the first axis) and the distance.
+/// The flip, sorted-slice and twist distance along each of the cube's three axes.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SortedAxesNode {
-    axes: [SortedView; 3],
-    corner_perm: u16,
-    corner_distance: u8,
-}
+pub(crate) struct SortedAxesNode([SortedView; 3]);
 
 /// The bound from the optimal solver's own tables (`gen cube --optimal`): the exact
 /// face-turn distance that solves the edge flip, the sorted UD-slice and the corner twist,
 /// along each axis, the largest of the three. Solving those brings a cube into G1 with its
 /// slice edges in place, so the bound is never below [`Phase1Bound`]'s. As there, each
 /// view's distance follows from its parent's and its own residue ([`step_distance`]).
-/// Unless turned off, the exact distance that solves the corners bounds it too: read before
-/// the three axes' (its 3 MB table stays in the caches), so that a child it refuses costs
-/// no read of the big table.
 pub(crate) struct SortedSliceBound<'a> {
     solver: &'a TwoPhaseSolver,
     tables: &'a OptimalTables,
@@ -201,42 +192,6 @@ impl<'a> SortedSliceBound<'a> {
         }
     }
 
-    /// The fewest face turns that solve corners with raw permutation `corner_perm` and twist
-    /// `twist`: the corner table's entry of the permutation's class, the twist seen through
-    /// the class's symmetry.
-    #[inline]
-    fn corner_distance(&self, corner_perm: u16, twist: u16) -> u8 {
-        let coordinate = self.solver.phase2.coordinate(Permutation::Corners, usize::from(corner_perm));
-        let entry = self.class_entry(coordinate / SYMMETRIES, coordinate % SYMMETRIES, twist);
-        self.tables.corner_distance(entry)
-    }
-
-    /// The children of `node` by `moves` whose corners may be solved within `left[m]` face
-    /// turns (each child's corners in `children`).
-    #[inline]
-    fn corners_within(
-        &self,
-        node: &SortedAxesNode,
-        moves: u32,
-        left: &[u32; Move::COUNT],
-        children: &mut [SortedAxesNode; Move::COUNT],
-    ) -> u32 {
-        let mut admitted = moves;
-        let twist_moves = &self.solver.coordinate_moves.twist;
-        for m in bits(moves) {
-            let turned = usize::from(self.axis_moves[0][m]);
-            let corner_perm = self.tables.corner_perm_moves[usize::from(node.corner_perm) * Move::COUNT + turned];
-            let twist = twist_moves[usize::from(node.axes[0].twist) * Move::COUNT + turned];
-            let corner_distance = self.corner_distance(corner_perm, twist);
-            children[m].corner_perm = corner_perm;
-            children[m].corner_distance = corner_distance;
-            if u32::from(corner_distance) > left[m] {
-                admitted &= !(1 << m);
-            }
-        }
-        admitted
-    }
-
     /// The exact distance of `view`'s coordinates: from the residues alone, by stepping to a
     /// neighbour one closer (its residue one less) until they are solved.
     fn exact_distance(&self, view: SortedView) -> u8 {
@@ -258,16 +213,12 @@ impl LowerBound for SortedSliceBound<'_> {
     type Node = SortedAxesNode;
 
     fn root(&self, cube: &Cube) -> SortedAxesNode {
-        let axes: [SortedView; 3] = std::array::from_fn(|r| {
+        SortedAxesNode(std::array::from_fn(|r| {
             let view = turn_axes(cube, r);
             let raw =
                 SortedView { flip: view.flip(), sorted_slice: view.sorted_slice(), twist: view.twist(), distance: 0 };
             SortedView { distance: self.exact_distance(raw), ..raw }
-        });
-        let corner_perm = turn_axes(cube, 0).corner_perm();
-        let corner_distance =
-            if self.tables.corner_bound { self.corner_distance(corner_perm, axes[0].twist) } else { 0 };
-        SortedAxesNode { axes, corner_perm, corner_distance }
+        }))
     }
 
     #[inline]
@@ -278,30 +229,29 @@ impl LowerBound for SortedSliceBound<'_> {
         left: &[u32; Move::COUNT],
         children: &mut [SortedAxesNode; Move::COUNT],
     ) -> u32 {
-        let mut admitted =
-            if self.tables.corner_bound { self.corners_within(node, moves, left, children) } else { moves };
+        let mut admitted = moves;
         let mut entries = [0usize; Move::COUNT];
         let finder = self.tables.finder();
         // Axis by axis: the children still admitted are looked up along the next, in three
         // steps so that the reads of each step overlap: where their classes are (from tables
         // of the fastest caches) and a hint to load those, their classes and entries and a
         // hint to load those, then their residues.
-        for (r, view) in node.axes.iter().enumerate() {
+        for (r, view) in node.0.iter().enumerate() {
             for m in bits(admitted) {
                 let child = self.turned(view, usize::from(self.axis_moves[r][m]));
                 let (word, symmetry) = finder.locate(usize::from(child.sorted_slice) * FLIPS + usize::from(child.flip));
                 finder.prefetch_row(word);
                 entries[m] = word * SYMMETRIES + symmetry;
-                children[m].axes[r] = child;
+                children[m].0[r] = child;
             }
             for m in bits(admitted) {
                 let (class, symmetry) = finder.class_at(entries[m] / SYMMETRIES, entries[m] % SYMMETRIES);
-                entries[m] = self.class_entry(class, symmetry, children[m].axes[r].twist);
+                entries[m] = self.class_entry(class, symmetry, children[m].0[r].twist);
                 self.tables.prefetch_residue(entries[m]);
             }
             for m in bits(admitted) {
                 let distance = step_distance(view.distance, self.tables.residue(entries[m]));
-                children[m].axes[r].distance = distance;
+                children[m].0[r].distance = distance;
                 if u32::from(distance) > left[m] {
                     admitted &= !(1 << m);
                 }
@@ -312,6 +262,6 @@ impl LowerBound for SortedSliceBound<'_> {
 
     #[inline]
     fn distance(&self, node: &SortedAxesNode) -> u32 {
-        u32::from(node.axes.iter().map(|view| view.distance).max().unwrap_or(0).max(node.corner_distance))
+        u32::from(node.0.iter().map(|view| view.distance).max().unwrap_or(0))
     }
 }

@@ -17,8 +17,8 @@ pub mod search;
 mod table;
 
 pub use table::{
-    optimal_specs, OptimalSize, OptimalTables, CORNER_TWIST_SPEC, FLIP_SORTED_SLICE_CLASS_SPEC,
-    FLIP_SORTED_SLICE_FINDER_ROWS, FLIP_SORTED_SLICE_TWIST_SPEC,
+    optimal_specs, OptimalSize, OptimalTables, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_FINDER_ROWS,
+    FLIP_SORTED_SLICE_TWIST_SPEC,
 };
 
 use std::time::Instant;

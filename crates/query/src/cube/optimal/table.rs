@@ -1,16 +1,14 @@
 //! The optimal solver's own tables (`gen cube --optimal SIZE`), optional and built on
-//! request: today one size, `small` (676 MB): the flip and sorted UD-slice coordinate
+//! request: today one size, `small` (673 MB): the flip and sorted UD-slice coordinate
 //! (2,048 x 11,880) reduced by the 16 symmetries that keep the U-D axis to 1,523,864
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
 //! (of those coordinates) modulo 3, five entries a byte ([`optimal_specs`]), and the class
 //! finder that gives every raw coordinate's class and the symmetry to its representative
-//! from a table small enough for the fast caches (module `classes`); beside them the corner
-//! table: the corner permutation's 2,768 classes (phase 2's) times the twist, each entry's
-//! exact face-turn distance that solves the corners, four bits an entry (3 MB).
+//! from a table small enough for the fast caches (module `classes`).
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SORTED_SLICES, TWISTS};
-use puzzle_tables_models::cube::move_tables::{corner_perm_face_turns, sorted_slice_moves};
-use puzzle_tables_models::cube::symmetry::{FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES};
+use puzzle_tables_models::cube::move_tables::sorted_slice_moves;
+use puzzle_tables_models::cube::symmetry::FLIP_SORTED_SLICE_CLASSES;
 
 use crate::cube::classes::{ClassFinder, FLIP_SORTED_SLICE_FINDER};
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
@@ -19,7 +17,7 @@ use crate::table::{Table, TableError, TableErrorKind};
 /// The sizes of the optimal solver's tables that `gen cube --optimal SIZE` builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptimalSize {
-    /// Flip x sorted UD-slice classes x twist, and the corners, 676 MB in three files.
+    /// Flip x sorted UD-slice classes x twist, 673 MB in two files.
     Small,
 }
 
@@ -42,7 +40,7 @@ impl OptimalSize {
     /// The size's tables, in the order the generator builds them.
     pub fn specs(self) -> Vec<TableSpec> {
         match self {
-            OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC, CORNER_TWIST_SPEC],
+            OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
         }
     }
 }
@@ -76,18 +74,6 @@ pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
     entries: (FLIP_SORTED_SLICE_CLASSES * TWISTS) as u64,
 };
 
-/// For each corner permutation class (phase 2's, [`Permutation::Corners`](crate::cube::Permutation::Corners))
-/// and twist seen through the class's symmetry, `class * 2,187 + twist`, the fewest face
-/// turns that solve the corners (at most 11), four bits an entry.
-pub const CORNER_TWIST_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::Distance,
-    variant: 1,
-    encoding: Encoding::Packed4,
-    ranking_version: COORDINATE_VERSION,
-    entries: (PERMUTATION_CLASSES * TWISTS) as u64,
-};
-
 /// Every optimal table of every size, smallest size first (the search uses the biggest
 /// present).
 pub fn optimal_specs() -> Vec<TableSpec> {
@@ -103,58 +89,24 @@ pub struct OptimalTables {
     classes: ClassFinder,
     /// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
     distances: Table,
-    /// [`CORNER_TWIST_SPEC`].
-    corners: Table,
-    /// Whether the search bounds by the corners too (the default; off to measure them).
-    pub(crate) corner_bound: bool,
-    /// The corner permutation after each face turn, `corner_perm * 18 + move`.
-    pub(crate) corner_perm_moves: Vec<u16>,
     /// The sorted UD-slice after each face turn, `sorted_slice * 18 + move`.
     pub(crate) sorted_slice_moves: Vec<u16>,
 }
 
 impl OptimalTables {
     /// The biggest size whose tables `open` finds, or `None` when none of them is there; a
-    /// table present but damaged is an error (named before any missing one), and so is one
-    /// missing beside the others, rather than a silently weaker bound.
+    /// table present but damaged is an error, and so is one missing beside the other, rather
+    /// than a silently weaker bound.
     pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
         let missing = |error: &TableError| matches!(error.kind(), TableErrorKind::Missing);
-        let files =
-            [FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC, CORNER_TWIST_SPEC].map(|spec| open(&spec));
-        let (classes, distances, corners) = match files {
-            [Ok(classes), Ok(distances), Ok(corners)] => (classes, distances, corners),
-            files => {
-                let mut errors: Vec<TableError> = files.into_iter().filter_map(Result::err).collect();
-                if errors.len() == 3 && errors.iter().all(missing) {
-                    return Ok(None);
-                }
-                errors.sort_by_key(|error| missing(error));
-                return errors.into_iter().next().map_or(Ok(None), Err);
-            }
+        let (classes, distances) = match (open(&FLIP_SORTED_SLICE_CLASS_SPEC), open(&FLIP_SORTED_SLICE_TWIST_SPEC)) {
+            (Ok(classes), Ok(distances)) => (classes, distances),
+            (Err(first), Err(second)) if missing(&first) && missing(&second) => return Ok(None),
+            (Err(first), Err(second)) => return Err(if missing(&first) { second } else { first }),
+            (Err(error), Ok(_)) | (Ok(_), Err(error)) => return Err(error),
         };
         let classes = ClassFinder::open(&classes, FLIP_SORTED_SLICE_FINDER)?;
-        Ok(Some(OptimalTables {
-            classes,
-            distances,
-            corners,
-            corner_bound: true,
-            corner_perm_moves: corner_perm_face_turns(),
-            sorted_slice_moves: sorted_slice_moves(),
-        }))
-    }
-
-    /// The same tables, with the search bounded by the edge and twist table alone, not the
-    /// corner table: what the corner table saves (`cargo xtask bench-cube-optimal`).
-    pub fn without_corner_bound(mut self) -> Self {
-        self.corner_bound = false;
-        self
-    }
-
-    /// The fewest face turns that solve the corners, of entry `entry` (`class * 2,187 +
-    /// twist`) of the corner table.
-    #[inline]
-    pub(crate) fn corner_distance(&self, entry: usize) -> u8 {
-        self.corners.payload()[entry / 2] >> (entry % 2 * 4) & 0b1111
+        Ok(Some(OptimalTables { classes, distances, sorted_slice_moves: sorted_slice_moves() }))
     }
 
     /// The class of the flip and sorted UD-slice coordinate `flip_sorted_slice`, and a
@@ -184,6 +136,6 @@ impl OptimalTables {
 
     /// The total size of the table files, in bytes.
     pub fn file_bytes(&self) -> u64 {
-        self.classes.file_len() + self.distances.file_len() + self.corners.file_len()
+        self.classes.file_len() + self.distances.file_len()
     }
 }
