@@ -92,9 +92,66 @@ fn optimal_face_turn_answers_have_the_independent_searchs_exact_length() {
         assert_eq!(answer["length"], distance, "{answer}");
         assert_eq!(answer["optimal"], true, "{answer}");
         assert!(answer.get("at_least").is_none(), "{answer}");
+        assert_eq!(answer["symmetries"], reference::symmetries(cube), "{answer}");
         seen.push(distance);
     }
     assert!(seen.contains(&11) && seen.contains(&12), "the far end is tested: {seen:?}");
+}
+
+/// Patterns people ask optimal solutions for, each with symmetries: checkerboards, spots,
+/// crosses (most within the model's reach of twelve face turns with a few more turns).
+const PATTERNS: [&str; 8] = [
+    "U2 D2 R2 L2 F2 B2",
+    "U D' R L' F B' U D'",
+    "U2 R2 L2 U2 R2 L2",
+    "F2 B2 U D' R2 L2 U D'",
+    "R L' U D' F B' R L'",
+    "U2 D2 R2 L2",
+    "R2 L2 U D'",
+    "U D' F2 B2",
+];
+
+/// Cubes with symmetries (fixed by a rotation or reflection of the whole cube, by the
+/// model's count): every such cube within three face turns, and the patterns each with such
+/// a cube before or after, those that keep a symmetry.
+fn symmetric_cubes() -> Vec<Facelets> {
+    let mut near: Vec<(Facelets, Vec<Turn>)> = vec![(SOLVED, Vec::new())];
+    for _ in 0..3 {
+        let longer = near.iter().flat_map(|(cube, turns)| {
+            Turn::all().map(|turn| (reference::apply(cube, turn), [turns.as_slice(), &[turn]].concat()))
+        });
+        near = near.iter().cloned().chain(longer.collect::<Vec<_>>()).collect();
+    }
+    let mut seen = std::collections::HashSet::new();
+    near.retain(|(cube, _)| seen.insert(*cube) && reference::symmetries(cube) > 1);
+    let mut cubes: Vec<Facelets> = near.iter().map(|(cube, _)| *cube).collect();
+    for pattern in PATTERNS.map(|text| parse_turns(text).expect("notation")) {
+        for (cube, turns) in &near {
+            cubes.push(apply_all(cube, &pattern));
+            cubes.push(apply_all(&apply_all(&SOLVED, &pattern), turns));
+        }
+    }
+    cubes.retain(|cube| !reference::is_solved(cube) && reference::symmetries(cube) > 1);
+    let mut seen = std::collections::HashSet::new();
+    cubes.retain(|cube| seen.insert(*cube));
+    cubes
+}
+
+#[test]
+fn symmetric_cubes_searched_once_per_orbit_have_the_independent_searchs_exact_length() {
+    let cubes = symmetric_cubes();
+    let answers = json_answers(&solve_optimal(&["--json", "-"], &lines_of(&cubes)));
+    let (mut distances, mut symmetries) = (std::collections::BTreeSet::new(), std::collections::BTreeSet::new());
+    for (cube, answer) in cubes.iter().zip(&answers) {
+        let distance = face_turns_away(cube);
+        assert_eq!(solving_turns(cube, answer).len(), distance, "{answer} for {}", to_text(cube));
+        assert_eq!(answer["optimal"], true, "{answer}");
+        assert_eq!(answer["symmetries"], reference::symmetries(cube), "{answer}");
+        distances.insert(distance);
+        symmetries.insert(reference::symmetries(cube));
+    }
+    assert!(distances.contains(&1) && distances.last() >= Some(&10), "{distances:?}");
+    assert!(symmetries.len() >= 4 && symmetries.contains(&48), "{symmetries:?}");
 }
 
 #[test]
