@@ -157,6 +157,29 @@ pub const SOLVED: Facelets = {
     facelets
 };
 
+/// How many of the 48 symmetries of space that keep the cube (each axis to an axis, either
+/// way round: rotations and reflections) leave `cube` as it is: the facelets moved by the
+/// symmetry, each colour renamed as its centre's face moved, are the cube again.
+pub fn symmetries(cube: &Facelets) -> usize {
+    let axes_orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let maps = axes_orders.iter().flat_map(|&order| {
+        (0..8).map(move |signs: i32| {
+            move |v: Vector| -> Vector {
+                std::array::from_fn(|k| v[order[k]] * if signs >> k & 1 == 1 { -1 } else { 1 })
+            }
+        })
+    });
+    let face_of = |normal: Vector| FACES.iter().position(|face| face.0 == normal).expect("a face's normal");
+    maps.filter(|map| {
+        (0..54).all(|x| {
+            let (position, normal) = place(x);
+            let colour = face_of(map(FACES[usize::from(cube[x])].0));
+            usize::from(cube[facelet_at(map(position), map(normal))]) == colour
+        })
+    })
+    .count()
+}
+
 /// The cube after `turn`.
 pub fn apply(cube: &Facelets, turn: Turn) -> Facelets {
     use std::sync::OnceLock;

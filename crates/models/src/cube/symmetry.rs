@@ -80,6 +80,33 @@ pub fn turn_axes_of_move(step: Move, r: usize) -> Move {
     })[r % 3][step.index()]
 }
 
+/// The number of symmetries of the whole cube: the [`SYMMETRIES`] that keep the U-D axis,
+/// each followed by the [`turn_axes`] rotations (which take the U-D axis to each of the
+/// three axes).
+pub const CUBE_SYMMETRIES: usize = 3 * SYMMETRIES;
+
+/// The conjugate of `cube` by cube symmetry `s` (in `0..CUBE_SYMMETRIES`): by symmetry
+/// `s % 16` ([`conjugate`]), then with the axes turned `s / 16` times ([`turn_axes`]).
+pub fn conjugate_by_cube_symmetry(cube: &Cube, s: usize) -> Cube {
+    turn_axes(&conjugate(cube, s % SYMMETRIES), s / SYMMETRIES)
+}
+
+/// The face turn that [`conjugate_by_cube_symmetry`] by `s` makes of `step`: a sequence
+/// that solves a cube, each move so mapped, solves its conjugate.
+pub fn cube_symmetry_of_move(step: Move, s: usize) -> Move {
+    static TABLE: OnceLock<[[Move; 18]; CUBE_SYMMETRIES]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|s| Move::ALL.map(|m| turn_axes_of_move(conjugate_move(m, s % SYMMETRIES), s / SYMMETRIES)))
+    })[s][step.index()]
+}
+
+/// The cube symmetries that leave `cube` as it is (`S c S^-1 = c`), as a bit set over
+/// `0..CUBE_SYMMETRIES`: bit 0 (the identity) always. A cube solved by `w` is solved by each
+/// conjugate of `w` by these.
+pub fn stabilizer(cube: &Cube) -> u64 {
+    (0..CUBE_SYMMETRIES).filter(|&s| conjugate_by_cube_symmetry(cube, s) == *cube).fold(0, |set, s| set | 1 << s)
+}
+
 /// The symmetries as cubes, and each one's inverse.
 struct Symmetries {
     cubes: [Cube; SYMMETRIES],
@@ -252,6 +279,24 @@ mod tests {
         assert_eq!(turn_axes_of_move(Move::ALL[0], 1).to_string(), "F");
         // The mirror (symmetry 1) takes R to L'.
         assert_eq!(conjugate_move("R".parse().unwrap(), 1).to_string(), "L'");
+    }
+
+    #[test]
+    fn the_cube_symmetries_are_48_distinct_and_map_solutions_to_solutions() {
+        let scramble: Vec<Move> = Move::ALL.iter().copied().cycle().step_by(7).take(23).collect();
+        let cube = Cube::SOLVED.apply_moves(&scramble);
+        let images: Vec<Cube> = (0..CUBE_SYMMETRIES).map(|s| conjugate_by_cube_symmetry(&cube, s)).collect();
+        assert!((0..CUBE_SYMMETRIES).all(|s| (0..s).all(|t| images[t] != images[s])), "48 distinct conjugates");
+        for (s, image) in images.iter().enumerate() {
+            let solution: Vec<Move> = scramble.iter().rev().map(|m| cube_symmetry_of_move(m.inverse(), s)).collect();
+            assert!(image.apply_moves(&solution).is_solved(), "symmetry {s}");
+            for step in Move::ALL {
+                let expected = conjugate_by_cube_symmetry(step.cube(), s);
+                assert_eq!(*cube_symmetry_of_move(step, s).cube(), expected, "symmetry {s} on {step}");
+            }
+        }
+        assert_eq!(stabilizer(&cube), 1);
+        assert_eq!(stabilizer(&Cube::SOLVED), (1 << CUBE_SYMMETRIES) - 1);
     }
 
     #[test]

@@ -69,6 +69,11 @@ pub struct CubeAnswer {
     /// Asked for an optimal solution: the nodes its search generated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,
+    /// Asked for an optimal solution: how many of the 48 symmetries of the whole cube
+    /// (rotations and reflections) leave it as it is (1 for almost every cube, 48 for the
+    /// superflip); the search starts from one first move per orbit of these.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetries: Option<u32>,
     /// The magic-cube judge's (ZOJ 2477) answer: the number of steps and each step, or -1.
     pub judge_answer: String,
     /// The judge's steps, each `face direction`, when within its limit.
@@ -166,6 +171,7 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         optimal: optimal.as_ref().map(|found| found.optimal),
         at_least: optimal.as_ref().filter(|found| !found.optimal).map(|found| found.lower_bound),
         nodes: optimal.as_ref().map(|found| found.nodes),
+        symmetries: optimal.as_ref().map(|found| found.symmetries),
         judge_answer: judge_answer(solution.judge_turns.as_deref()),
         judge_steps: solution.judge_turns.as_ref().map(|turns| turns.iter().map(|t| t.judge_step()).collect()),
         steps: None,

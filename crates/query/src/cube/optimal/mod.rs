@@ -56,4 +56,8 @@ pub struct OptimalSolution {
     pub lower_bound: u32,
     /// Nodes the search generated.
     pub nodes: u64,
+    /// How many of the 48 cube symmetries (rotations and reflections of the whole cube) leave
+    /// the cube as it is: 1 for almost every cube, 48 for the superflip. The search starts
+    /// from one first move per orbit of these.
+    pub symmetries: u32,
 }

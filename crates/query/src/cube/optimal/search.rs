@@ -7,6 +7,12 @@
 //! finish one, and the answer is the first solution in that order, so it is the same on any
 //! number of threads. A depth whose every task finished without a solution proves that
 //! every solution is longer.
+//!
+//! A cube with symmetries (`S c S^-1 = c` for some of the 48 cube symmetries: its
+//! stabilizer) keeps only the tasks whose each move is the least of its orbit under the
+//! symmetries that fix the cube and the moves before it (`is_kept`): the superflip, fixed by
+//! all 48, searches 10 of the 243 two-move starts of a depth. A cube with none (almost every
+//! cube) keeps every task.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
@@ -17,6 +23,7 @@ use super::{OptimalLimits, OptimalSolution, OptimalTables};
 use crate::cube::search::may_follow;
 use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
 use crate::fifteen::search::SearchProgress;
+use puzzle_tables_models::cube::symmetry::{cube_symmetry_of_move, stabilizer, CUBE_SYMMETRIES};
 
 /// Longer than any optimal solution (20 face turns, 26 quarter turns).
 const MAX_PATH: usize = 32;
@@ -83,9 +90,23 @@ pub(crate) fn optimal_search<B: LowerBound>(
     threads: usize,
     limits: &OptimalLimits,
 ) -> OptimalSolution {
+    search_by_symmetries(bound, cube, metric, known, threads, limits, stabilizer(cube))
+}
+
+/// [`optimal_search`], keeping the tasks that the cube symmetries of `stabilizer` (a bit set
+/// over the cube symmetries, a group that fixes the cube) leave needed.
+fn search_by_symmetries<B: LowerBound>(
+    bound: &B,
+    cube: &Cube,
+    metric: Metric,
+    known: Vec<Move>,
+    threads: usize,
+    limits: &OptimalLimits,
+    stabilizer: u64,
+) -> OptimalSolution {
     let root = bound.root(cube);
     let best = metric.length(&known);
-    let shared = Shared { nodes: AtomicU64::new(0), stopped: AtomicBool::new(false), limits };
+    let shared = Shared { nodes: AtomicU64::new(0), stopped: AtomicBool::new(false), limits, stabilizer };
     let mut proven = bound.distance(&root).min(best);
     while proven < best {
         shared.report(proven);
@@ -105,6 +126,8 @@ struct Shared<'a> {
     /// Set once the deadline passed.
     stopped: AtomicBool,
     limits: &'a OptimalLimits<'a>,
+    /// The cube's symmetries, a bit set over the cube symmetries.
+    stabilizer: u64,
 }
 
 impl Shared<'_> {
@@ -115,7 +138,8 @@ impl Shared<'_> {
     }
 
     fn answer(&self, moves: Vec<Move>, optimal: bool, lower_bound: u32) -> OptimalSolution {
-        OptimalSolution { moves, optimal, lower_bound, nodes: self.nodes.load(Relaxed) }
+        let symmetries = self.stabilizer.count_ones();
+        OptimalSolution { moves, optimal, lower_bound, nodes: self.nodes.load(Relaxed), symmetries }
     }
 }
 
@@ -152,6 +176,7 @@ impl<'a, B: LowerBound> Depth<'a, B> {
         for _ in 0..TASK_PREFIX {
             tasks = tasks.into_iter().flat_map(|prefix| longer_prefixes(prefix, metric, length)).collect();
         }
+        tasks.retain(|task| is_kept(task, shared.stabilizer));
         Depth {
             bound,
             root,
@@ -200,6 +225,44 @@ impl<'a, B: LowerBound> Depth<'a, B> {
         }
         self.shared.nodes.fetch_add(walk.nodes, Relaxed);
     }
+}
+
+// Every move of U, R and F (the faces that come first in their axis: `may_follow` lets
+// only them precede their opposite) comes before every move of D, L and B in the move order
+// that `is_kept` and the task order use.
+const _: () = assert!(matches!((Move::new(2, 3), Move::new(3, 1)), (Some(f), Some(d)) if f.index() < d.index()));
+
+/// Whether the tasks of a cube fixed by the cube symmetries of `stabilizer` need the task
+/// of `prefix`: whether each of its moves is the least (in [`Move::index`] order) of its
+/// orbit under the symmetries that fix the cube and every move before it. Every task is
+/// needed when the stabilizer is the identity alone.
+///
+/// Complete: if the cube has a solution of some length, the search of the kept tasks finds
+/// one. Take, of its canonical solutions of that length (no face twice in a row; U before D,
+/// R before L, F before B, as `may_follow` admits), the least `w = m1 m2 ...` in
+/// lexicographic order, and a symmetry `s` of the stabilizer that fixes `m1 .. m(k-1)`.
+/// Suppose `s(mk) < mk`. The conjugate `s(w)` solves `s c s^-1 = c`, as long in either metric
+/// (a symmetry keeps quarter turns and half turns), with no face twice in a row, and it
+/// starts with `m1 .. m(k-1)`. It may have two opposite faces in the wrong order, but only as
+/// a pair (a canonical `w` has no three moves on one axis in a row), and swapping such pairs
+/// (opposite faces commute) makes it canonical, a solution of `c` as long. No pair
+/// reaching into `m1 .. m(k-1)` is swapped: if `mk` is on the axis of `m(k-1)`, `s` fixes
+/// that face, so the opposite one, and `s(mk)` is on the face of `mk`. So the canonical form
+/// starts with `m1 .. m(k-1)` and then `s(mk) < mk`, unless the pair `s(mk) s(m(k+1))` was
+/// swapped: then `s(mk)` is of D, L or B, so is `mk > s(mk)`, and the form goes on with
+/// `s(m(k+1))`, of U, R or F, before every move of D, L and B, so before `mk`. Either way the
+/// form is less than `w`: a contradiction. So `w`'s task is kept, and its search (complete
+/// over canonical sequences, pruned by an admissible bound) finds a solution.
+fn is_kept(prefix: &[Move], stabilizer: u64) -> bool {
+    let mut fixing = stabilizer;
+    for &m in prefix {
+        let symmetries = (0..CUBE_SYMMETRIES).filter(|&s| fixing & 1 << s != 0);
+        if symmetries.clone().any(|s| cube_symmetry_of_move(m, s) < m) {
+            return false;
+        }
+        fixing = symmetries.filter(|&s| cube_symmetry_of_move(m, s) == m).fold(0, |set, s| set | 1 << s);
+    }
+    true
 }
 
 /// `prefix` one move longer in every admissible way, in move order; a prefix already
@@ -295,5 +358,102 @@ impl<B: LowerBound> Walk<'_, B> {
             shared.stopped.store(true, Relaxed);
         }
         shared.stopped.load(Relaxed) || self.depth.found.load(Relaxed) < self.task
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::parse_moves;
+
+    /// The weakest admissible bound: a cube not solved needs a move. The search under it is
+    /// every canonical sequence, short cubes only.
+    struct Unsolved;
+
+    impl LowerBound for Unsolved {
+        type Node = Cube;
+
+        fn root(&self, cube: &Cube) -> Cube {
+            *cube
+        }
+
+        fn children_within(&self, node: &Cube, moves: u32, left: &[u32; 18], children: &mut [Cube; 18]) -> u32 {
+            let mut within = 0;
+            for i in bits(moves) {
+                children[i] = node.apply_move(Move::ALL[i]);
+                if self.distance(&children[i]) <= left[i] {
+                    within |= 1 << i;
+                }
+            }
+            within
+        }
+
+        fn distance(&self, node: &Cube) -> u32 {
+            u32::from(!node.is_solved())
+        }
+    }
+
+    /// The search of the cube `scramble` makes under [`Unsolved`], on `threads` threads,
+    /// keeping the tasks that `stabilizer` leaves needed.
+    fn search(scramble: &str, metric: Metric, threads: usize, stabilizer: u64) -> OptimalSolution {
+        let moves = parse_moves(scramble).expect("notation");
+        let cube = Cube::SOLVED.apply_moves(&moves);
+        let known = moves.iter().rev().map(|m| m.inverse()).collect();
+        search_by_symmetries(&Unsolved, &cube, metric, known, threads, &OptimalLimits::default(), stabilizer)
+    }
+
+    #[test]
+    fn a_cube_without_symmetries_takes_the_unreduced_search_path() {
+        for scramble in ["R U F", "R U2 F' D", "L F' U2 B", "R2 U F' L"] {
+            let cube = Cube::SOLVED.apply_moves(&parse_moves(scramble).unwrap());
+            assert_eq!(stabilizer(&cube), 1, "{scramble} has no symmetry but the identity");
+            for metric in Metric::ALL {
+                let reduced = search(scramble, metric, 2, stabilizer(&cube));
+                let unreduced = search(scramble, metric, 1, 1);
+                assert_eq!(reduced, OptimalSolution { symmetries: 1, ..unreduced }, "{scramble} in {metric:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_symmetric_cube_searches_fewer_tasks_to_the_same_length() {
+        // U2 D2 (16 symmetries) and U D' (8): the reduced search has the unreduced one's
+        // length in either metric, with fewer nodes.
+        for scramble in ["U2 D2", "U D'", "R L'", "U2 D2 R2 L2", "F B' R2 L2"] {
+            let cube = Cube::SOLVED.apply_moves(&parse_moves(scramble).unwrap());
+            let symmetries = stabilizer(&cube);
+            assert!(symmetries.count_ones() > 1, "{scramble} is symmetric");
+            for metric in Metric::ALL {
+                let reduced = search(scramble, metric, 2, symmetries);
+                let unreduced = search(scramble, metric, 2, 1);
+                assert!(reduced.optimal && unreduced.optimal);
+                assert_eq!(metric.length(&reduced.moves), metric.length(&unreduced.moves), "{scramble} in {metric:?}");
+                assert!(cube.apply_moves(&reduced.moves).is_solved(), "{scramble}: {:?}", reduced.moves);
+                assert!(reduced.nodes < unreduced.nodes, "{scramble} in {metric:?}: {reduced:?} {unreduced:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_superflip_keeps_ten_of_the_two_move_starts() {
+        let superflip = parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap();
+        let stabilizer = stabilizer(&Cube::SOLVED.apply_moves(&superflip));
+        assert_eq!(stabilizer.count_ones() as usize, CUBE_SYMMETRIES);
+        let starts: Vec<Vec<Move>> = Move::ALL
+            .into_iter()
+            .flat_map(|m| {
+                Move::ALL.into_iter().filter(move |n| may_follow(n.face(), m.face())).map(move |n| vec![m, n])
+            })
+            .collect();
+        assert_eq!(starts.len(), 243);
+        let kept: Vec<String> = starts
+            .iter()
+            .filter(|start| is_kept(start, stabilizer))
+            .map(|start| crate::cube::moves_text(start))
+            .collect();
+        // U: D, D2, D' and one of each kind of side turn; U2: D (for D'), D2, a side quarter
+        // turn and a side half turn.
+        assert_eq!(kept, ["U R", "U R2", "U R'", "U D", "U D2", "U D'", "U2 R", "U2 R2", "U2 D", "U2 D2"]);
+        assert!(starts.iter().all(|start| is_kept(start, 1)));
     }
 }
