@@ -198,9 +198,9 @@ struct GenArgs {
     /// when present) instead of the default tables.
     #[arg(long)]
     large: bool,
-    /// Cube: build the optimal solver's tables of this size (small: 673 MB, about five
-    /// minutes on two cores and 4 GB of memory; `solve cube --optimal` reads the biggest
-    /// present) instead of the default tables.
+    /// Cube: build the optimal solver's tables of this size (tiny: 3 MB, seconds; small:
+    /// 673 MB, about five minutes on two cores and 4 GB of memory; `solve cube --optimal`
+    /// reads the biggest present) instead of the default tables.
     #[arg(long, value_parser = cube::optimal_size_parser())]
     optimal: Option<puzzle_tables_query::cube::optimal::OptimalSize>,
 }

@@ -333,7 +333,11 @@ fn rebuild_hint(error: &TableError) -> String {
     let gen = if owns(Partition::SevenEight.specs()) {
         "gen fifteen --partition 7-8` (minutes, about 4 GB of memory)".to_string()
     } else if let Some(size) = OptimalSize::ALL.into_iter().find(|size| owns(size.specs())) {
-        format!("gen cube --optimal {}` (minutes, about 4 GB of memory)", size.label())
+        let cost = match size {
+            OptimalSize::Tiny => "seconds",
+            OptimalSize::Small => "minutes, about 4 GB of memory",
+        };
+        format!("gen cube --optimal {}` ({cost})", size.label())
     } else if owns(optional_tables_of(Puzzle::Cube)) {
         "gen cube --large` (a minute or so, about 1.2 GB of memory)".to_string()
     } else {

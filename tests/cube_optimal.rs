@@ -17,6 +17,8 @@ use std::process::Output;
 use std::sync::OnceLock;
 
 use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
+use puzzle_tables_generator::{write_table, Silent};
+use puzzle_tables_query::cube::optimal::OptimalSize;
 use puzzle_tables_query::Puzzle;
 use reference::{
     apply_all, face_turn_ball, face_turn_distance, parse_turns, quarter_length, quarter_turn_ball,
@@ -253,12 +255,12 @@ const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
 /// (`gen cube --optimal small`, minutes and 4 GB: never built by the tests).
 const OPTIMAL_TABLES_ENV: &str = "PUZZLE_TABLES_OPTIMAL_DIR";
 
-/// A tables directory with the tests' tables and, linked beside them, the optimal tables of
-/// `$PUZZLE_TABLES_OPTIMAL_DIR`; `None` when the variable is unset.
+/// A tables directory with the tests' tables and, linked beside them, the `small` optimal
+/// tables of `$PUZZLE_TABLES_OPTIMAL_DIR`; `None` when the variable is unset.
 fn tables_with_optimal() -> Option<tempfile::TempDir> {
     let folder = std::path::PathBuf::from(std::env::var_os(OPTIMAL_TABLES_ENV)?);
     let dir = linked_tables();
-    for spec in puzzle_tables_query::cube::optimal::optimal_specs() {
+    for spec in OptimalSize::Small.specs() {
         let table = folder.join(spec.file_name());
         assert!(table.is_file(), "${OPTIMAL_TABLES_ENV} names {}, which lacks {}", folder.display(), spec.file_name());
         std::os::unix::fs::symlink(&table, dir.path().join(spec.file_name())).expect("a link");
@@ -274,6 +276,71 @@ fn linked_tables() -> tempfile::TempDir {
         std::os::unix::fs::symlink(&path, dir.path().join(path.file_name().expect("a file"))).expect("a link");
     }
     dir
+}
+
+/// A tables directory with the tests' tables and the `tiny` optimal table, built here (the
+/// corner table: a second or so).
+fn tables_with_tiny() -> tempfile::TempDir {
+    let dir = linked_tables();
+    for table in puzzle_tables_generator::cube_optimal::build_optimal_tables(OptimalSize::Tiny, &mut Silent) {
+        write_table(&dir.path().join(table.spec.file_name()), &table.file_bytes()).expect("the table is written");
+    }
+    dir
+}
+
+/// The `tiny` size bounds by the corners beside the phase-1 table: the independent search's
+/// distances in both metrics, the same answers as the phase-1 bound alone (an admissible
+/// bound prunes no solution, so the first in the search's order is the same), and on one
+/// thread never more nodes, and fewer in all (so the corner table is read).
+#[test]
+fn the_tiny_table_gives_the_independent_distances_and_the_phase_1_answers_in_fewer_nodes() {
+    let dir = tables_with_tiny();
+    let mut cubes = face_turn_scrambles(33, 1..=10, 8);
+    cubes.extend(face_turn_scrambles(34, 11..=12, 3));
+    let solve = |tables: &Path, metric: &str, cubes: &[Facelets]| {
+        json_answers(&run_with_input(
+            binary(tables).args(["solve", "cube", "--optimal", "--json", "--threads", "1", "--metric", metric, "-"]),
+            &lines_of(cubes),
+        ))
+    };
+    let nodes = |answer: &serde_json::Value| answer["nodes"].as_u64().expect("nodes");
+    let (mut tiny_nodes, mut phase1_nodes) = (0, 0);
+    let (tiny, phase1) = (solve(dir.path(), "htm", &cubes), solve(tables(), "htm", &cubes));
+    for ((cube, answer), by_phase1) in cubes.iter().zip(&tiny).zip(&phase1) {
+        let distance = face_turns_away(cube);
+        assert_eq!(solving_turns(cube, answer).len(), distance, "{answer} for {}", to_text(cube));
+        assert_eq!(answer["optimal"], true, "{answer}");
+        assert_eq!(answer["moves"], by_phase1["moves"], "{answer} against the phase-1 bound's {by_phase1}");
+        assert!(nodes(answer) <= nodes(by_phase1), "{answer} against the phase-1 bound's {by_phase1}");
+        (tiny_nodes, phase1_nodes) = (tiny_nodes + nodes(answer), phase1_nodes + nodes(by_phase1));
+    }
+    assert!(tiny_nodes < phase1_nodes, "the corners prune nothing: {tiny_nodes} nodes against {phase1_nodes}");
+
+    let mut rng = SplitMix64(35);
+    let quarters: Vec<Turn> = Turn::quarters().collect();
+    let cubes: Vec<Facelets> = (1..=12)
+        .map(|length| apply_all(&SOLVED, &(0..length).map(|_| quarters[rng.below(12) as usize]).collect::<Vec<_>>()))
+        .collect();
+    let ball = quarter_turn_ball(6);
+    let (tiny, phase1) = (solve(dir.path(), "qtm", &cubes), solve(tables(), "qtm", &cubes));
+    for ((cube, answer), by_phase1) in cubes.iter().zip(&tiny).zip(&phase1) {
+        let distance = quarter_turn_distance(cube, &ball, 6).expect("within twelve quarter turns");
+        assert_eq!(quarter_length(&solving_turns(cube, answer)), distance, "{answer} for {}", to_text(cube));
+        assert_eq!(answer["moves"], by_phase1["moves"], "{answer} against the phase-1 bound's {by_phase1}");
+    }
+}
+
+/// A damaged `tiny` table stops the optimal search (rather than a silently weaker bound),
+/// naming it and the command that builds it again.
+#[test]
+fn a_damaged_tiny_table_is_refused_naming_it() {
+    let dir = linked_tables();
+    let spec = OptimalSize::Tiny.specs()[0];
+    std::fs::write(dir.path().join(spec.file_name()), [b'x'; 256]).expect("a file");
+    let output = run_with_input(binary(dir.path()).args(["solve", "cube", "--optimal", "--scramble", "R U F"]), "");
+    assert_eq!(output.status.code(), Some(2), "{}", stdout_of(&output));
+    let errors = stderr_of(&output);
+    assert!(errors.contains(&spec.file_name()) && errors.contains("gen cube --optimal tiny"), "{errors}");
 }
 
 /// The optimal tables are the optimal search's alone: a two-phase answer never opens them
@@ -360,7 +427,7 @@ fn an_incomplete_set_of_optimal_tables_is_refused_naming_the_missing_one() {
         return;
     };
     let dir = linked_tables();
-    let specs = puzzle_tables_query::cube::optimal::optimal_specs();
+    let specs = OptimalSize::Small.specs();
     let (missing, present) = specs.split_last().expect("optimal tables");
     for spec in present {
         std::os::unix::fs::symlink(folder.join(spec.file_name()), dir.path().join(spec.file_name())).expect("a link");

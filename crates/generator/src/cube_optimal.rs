@@ -1,23 +1,28 @@
 //! The optimal solver's tables (`gen cube --optimal SIZE`,
-//! [`puzzle_tables_query::cube::optimal::OptimalSize`]): for `small`, the flip and sorted
-//! UD-slice coordinate grouped into its 1,523,864 classes under the 16 symmetries (their
-//! class finder, as the flip-slice's: [`crate::cube::class_finder_words`]), and each
-//! entry `class x twist` (3,332,690,568 of them) at its exact face-turn distance from
-//! solved, by the walk of [`crate::class_walk`] (one byte an entry while it runs, 3.3 GB),
-//! stored modulo 3.
+//! [`puzzle_tables_query::cube::optimal::OptimalSize`]): for `tiny`, the corner table: the
+//! corner permutation's 2,768 classes (numbered as phase 2's) x twist, 6,053,616 entries at
+//! their exact face-turn distance that solves the corners, four bits an entry; for `small`,
+//! the flip and sorted UD-slice coordinate grouped into its 1,523,864 classes under the 16
+//! symmetries (their class finder, as the flip-slice's: [`crate::cube::class_finder_words`]),
+//! and each entry `class x twist` (3,332,690,568 of them) at its exact face-turn distance
+//! from solved, stored modulo 3. Both by the walk of [`crate::class_walk`] (one byte an entry
+//! while it runs, 3.3 GB for `small`).
 
-use puzzle_tables_models::cube::coords::{FLIPS, FLIP_SORTED_SLICES, SORTED_SLICES};
-use puzzle_tables_models::cube::move_tables::{sorted_slice_moves, CoordinateMoves};
-use puzzle_tables_models::cube::symmetry::{conjugate_flip_sorted_slice, FLIP_SORTED_SLICE_CLASSES};
+use puzzle_tables_models::cube::coords::{CORNER_PERMS, FLIPS, FLIP_SORTED_SLICES, SORTED_SLICES};
+use puzzle_tables_models::cube::move_tables::{corner_perm_face_turns, sorted_slice_moves, CoordinateMoves};
+use puzzle_tables_models::cube::symmetry::{
+    conjugate_corner_perm, conjugate_flip_sorted_slice, FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES,
+};
 use puzzle_tables_models::cube::Move;
 use puzzle_tables_query::cube::optimal::{
-    OptimalSize, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_FINDER_ROWS, FLIP_SORTED_SLICE_TWIST_SPEC,
+    OptimalSize, CORNER_TWIST_SPEC, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_FINDER_ROWS,
+    FLIP_SORTED_SLICE_TWIST_SPEC,
 };
 use puzzle_tables_query::Metadata;
 
 use crate::class_walk::{class_twist_distances, ClassWalk, SymmetryClasses};
 use crate::cube::class_finder_words;
-use crate::pack::pack3;
+use crate::pack::{pack3, pack4};
 use crate::{BuiltTable, Progress};
 
 /// The command that builds these tables.
@@ -50,9 +55,35 @@ pub fn flip_sorted_slice_distances(classes: &SymmetryClasses, progress: &mut dyn
     class_twist_distances(&shape, "cube, optimal tables (flip x sorted slice x twist)", progress)
 }
 
+/// Groups the corner permutations into classes, numbered as phase 2's (in the order of
+/// their smallest member).
+///
+/// # Panics
+/// If the count differs from [`PERMUTATION_CLASSES`], a fact of the cube.
+pub fn corner_perm_classes() -> SymmetryClasses {
+    let classes = SymmetryClasses::new(CORNER_PERMS, |value, s| u32::from(conjugate_corner_perm(value as u16, s)));
+    assert_eq!(classes.len(), PERMUTATION_CLASSES, "corner permutation classes under 16 symmetries");
+    classes
+}
+
+/// Every corner entry's exact face-turn distance (`class * 2,187 + twist`), and how many
+/// entries lie at each distance.
+pub fn corner_distances(progress: &mut dyn Progress) -> (Vec<u8>, Vec<u64>) {
+    let classes = corner_perm_classes();
+    let turns = corner_perm_face_turns();
+    let class_moves = classes.moves(|value, m| usize::from(turns[value * Move::COUNT + m]));
+    let steps: Vec<usize> = (0..Move::COUNT).collect();
+    let shape = ClassWalk { class_moves: &class_moves, self_symmetries: &classes.self_symmetries, steps: &steps };
+    class_twist_distances(&shape, "cube, optimal tables (corners)", progress)
+}
+
 /// The tables of `size`, in the order of its specs.
 pub fn build_optimal_tables(size: OptimalSize, progress: &mut dyn Progress) -> Vec<BuiltTable> {
     match size {
+        OptimalSize::Tiny => {
+            let (corners, depth_counts) = corner_distances(progress);
+            vec![build_corner_table(&corners, depth_counts)]
+        }
         OptimalSize::Small => {
             let classes = flip_sorted_slice_classes();
             let (distances, depth_counts) = flip_sorted_slice_distances(&classes, progress);
@@ -98,11 +129,29 @@ fn build_distance_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable 
     }
 }
 
+/// The corner distances, two entries a byte.
+fn build_corner_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
+    BuiltTable {
+        spec: CORNER_TWIST_SPEC,
+        metadata: Metadata {
+            description: "cube: for each corner permutation class under the 16 symmetries that keep the U-D axis \
+                          (numbered as phase 2's) and corner twist seen through the class's symmetry (class x \
+                          2,187 + twist), the fewest face turns that solve the corners, four bits an entry"
+                .into(),
+            generated_by: GENERATED_BY.into(),
+            depth_counts,
+            parameters: vec![("size".into(), OptimalSize::Tiny.label().into())],
+        },
+        payload: pack4(distances),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use puzzle_tables_models::cube::coords::{SORTED_SLICES, TWISTS};
     use puzzle_tables_models::cube::symmetry::twist_conjugates;
+    use puzzle_tables_query::cube::Permutation;
 
     /// The builder's walk at small scale: the sorted UD-slice alone (no flip) x twist, its
     /// classes through the same class grouping and walk as the optimal table, checked
@@ -140,6 +189,58 @@ mod tests {
             let twist = usize::from(twist_conjugates()[state % TWISTS * 16 + (class_sym & 15)]);
             let entry = (class_sym >> 4) * TWISTS + twist;
             assert_eq!(distances[entry], expected, "sorted slice {}, twist {}", state / TWISTS, state % TWISTS);
+        }
+    }
+
+    /// The corner table's walk against a breadth-first search over the raw corner states
+    /// (40,320 permutations x 2,187 twists, no symmetry, one byte a state, layer by layer:
+    /// forwards from the small layers, backwards into the large ones), every state read
+    /// through phase 2's corner classes, as the search reads it.
+    #[test]
+    fn the_corner_distances_match_a_plain_search() {
+        let (distances, depth_counts) = corner_distances(&mut crate::Silent);
+        assert_eq!(depth_counts.iter().sum::<u64>(), (PERMUTATION_CLASSES * TWISTS) as u64);
+
+        let (perm_moves, twist_moves) = (corner_perm_face_turns(), CoordinateMoves::new().twist);
+        let neighbour = |state: usize, m: usize| {
+            let (perm, twist) = (state / TWISTS, state % TWISTS);
+            usize::from(perm_moves[perm * 18 + m]) * TWISTS + usize::from(twist_moves[twist * 18 + m])
+        };
+        let mut plain = vec![u8::MAX; CORNER_PERMS * TWISTS];
+        plain[0] = 0;
+        let (mut depth, mut unreached) = (0u8, plain.len() - 1);
+        while unreached > 0 {
+            let layer = plain.iter().filter(|&&d| d == depth).count();
+            assert!(layer > 0, "{unreached} corner states unreachable");
+            if layer < unreached {
+                for state in 0..plain.len() {
+                    if plain[state] == depth {
+                        for m in 0..Move::COUNT {
+                            let next = neighbour(state, m);
+                            if plain[next] == u8::MAX {
+                                plain[next] = depth + 1;
+                                unreached -= 1;
+                            }
+                        }
+                    }
+                }
+            } else {
+                for state in 0..plain.len() {
+                    if plain[state] == u8::MAX && (0..Move::COUNT).any(|m| plain[neighbour(state, m)] == depth) {
+                        plain[state] = depth + 1;
+                        unreached -= 1;
+                    }
+                }
+            }
+            depth += 1;
+        }
+
+        let (class_of, _) = crate::cube::permutation_classes(Permutation::Corners);
+        for (state, &expected) in plain.iter().enumerate() {
+            let class_sym = usize::from(class_of[state / TWISTS]);
+            let twist = usize::from(twist_conjugates()[state % TWISTS * 16 + class_sym % 16]);
+            let entry = class_sym / 16 * TWISTS + twist;
+            assert_eq!(distances[entry], expected, "corners {}, twist {}", state / TWISTS, state % TWISTS);
         }
     }
 

@@ -198,7 +198,7 @@ impl Encoding {
 /// class of the corner or U/D edge permutation, the flip-slice class and the corner twist,
 /// the UD-slice permutation) and the metric its distances count. A cube table missing here
 /// is named by its variant's number (and `tests/table_names.rs` fails).
-const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 18] = [
+const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 19] = [
     (TableKind::SymmetryClass, 1, "corner-perm"),
     (TableKind::SymmetryClass, 2, "ud-edge-perm"),
     (TableKind::SymmetryClass, 3, "flip-slice"),
@@ -212,6 +212,7 @@ const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 18] = [
     (TableKind::NearGraph, 1, "flip-slice-twist-htm"),
     (TableKind::NearGraph, 2, "flip-slice-twist-qtm"),
     (TableKind::DistanceSteps, 1, "flip-slice-twist-htm"),
+    (TableKind::Distance, 1, "corner-perm-twist-htm"),
     (TableKind::PairDistance, 7, "corner-perm-slice-perm-htm"),
     (TableKind::PairDistance, 8, "ud-edge-perm-slice-perm-htm"),
     (TableKind::PairDistance, 9, "corner-perm-slice-perm-qtm"),

@@ -92,6 +92,12 @@ pub fn sorted_slice_moves() -> Vec<u16> {
     face_turn_table(SORTED_SLICES, |v| Cube::with_flip_sorted_slice(u32::from(v) * FLIPS as u32), |c| c.sorted_slice())
 }
 
+/// Corner permutation after each face turn, `corner_perm * 18 + move` (the optimal solver's
+/// corner bound; 40,320 x 18, a few milliseconds).
+pub fn corner_perm_face_turns() -> Vec<u16> {
+    face_turn_table(CORNER_PERMS, Cube::with_corner_perm, |c| c.corner_perm())
+}
+
 /// Corner permutation after each phase-2 move, `corner_perm * 10 + move`.
 pub fn corner_perm_moves() -> Vec<u16> {
     table(CORNER_PERMS, &PHASE2_MOVES, Cube::with_corner_perm, |c| c.corner_perm())
@@ -112,6 +118,7 @@ mod tests {
         let corner_moves = corner_perm_moves();
         let edge_moves = ud_edge_perm_moves();
         let sorted_moves = sorted_slice_moves();
+        let corner_turns = corner_perm_face_turns();
         let mut cube = Cube::SOLVED;
         let mut g1 = Cube::SOLVED;
         for (i, step) in Move::ALL.iter().cycle().step_by(7).take(200).enumerate() {
@@ -121,6 +128,7 @@ mod tests {
             assert_eq!(tables.flip[usize::from(cube.flip()) * 18 + m], next.flip());
             assert_eq!(tables.slice[usize::from(cube.slice()) * 18 + m], next.slice());
             assert_eq!(sorted_moves[usize::from(cube.sorted_slice()) * 18 + m], next.sorted_slice());
+            assert_eq!(corner_turns[usize::from(cube.corner_perm()) * 18 + m], next.corner_perm());
             cube = next;
             let k = i % PHASE2_MOVES.len();
             let next = g1.apply_move(PHASE2_MOVES[k]);

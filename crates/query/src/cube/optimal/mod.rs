@@ -2,12 +2,14 @@
 //! or quarter turns ([`TwoPhaseSolver::solve_optimal`](crate::cube::TwoPhaseSolver::solve_optimal)).
 //!
 //! The search ([`search`]) is generic over its lower bound (`bound::LowerBound`): the
-//! optimal solver's own tables when present (`gen cube --optimal SIZE`, module `table`:
-//! the exact face-turn distance that solves the edge flip, the sorted UD-slice and the corner
-//! twist, 673 MB), else the two-phase solver's phase-1 table (the exact face-turn distance
-//! to G1 of flip-slice class x twist, 28 MB); either looked up along each of the cube's three
-//! axes (the cube conjugated by the URF-diagonal rotation), the largest of the three. An
-//! admissible bound prunes no solution, so the answer is the same with either. A face-turn
+//! optimal solver's own tables of the biggest size present (`gen cube --optimal SIZE`,
+//! module `table`): `small`, the exact face-turn distance that solves the edge flip, the
+//! sorted UD-slice and the corner twist, 673 MB; `tiny`, the exact face-turn distance that
+//! solves the corners (3 MB) beside the phase-1 bound; else the two-phase solver's phase-1
+//! table alone (the exact face-turn distance to G1 of flip-slice class x twist, 28 MB). The
+//! edge tables are looked up along each of the cube's three axes (the cube conjugated by the
+//! URF-diagonal rotation), the largest of the three. An admissible bound prunes no solution,
+//! so the answer is the same with any. A face-turn
 //! distance never exceeds the quarter-turn distance, so the same bound serves both metrics.
 //! The two-phase solution found first is the best known until the search proves or beats
 //! it, and what a search that runs out of time answers, with the depth it proved.
@@ -17,8 +19,8 @@ pub mod search;
 mod table;
 
 pub use table::{
-    optimal_specs, OptimalSize, OptimalTables, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_FINDER_ROWS,
-    FLIP_SORTED_SLICE_TWIST_SPEC,
+    optimal_specs, OptimalSize, OptimalTables, CORNER_TWIST_SPEC, FLIP_SORTED_SLICE_CLASS_SPEC,
+    FLIP_SORTED_SLICE_FINDER_ROWS, FLIP_SORTED_SLICE_TWIST_SPEC,
 };
 
 use std::time::Instant;

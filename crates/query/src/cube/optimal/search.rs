@@ -18,7 +18,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use super::bound::{bits, LowerBound, Phase1Bound, SortedSliceBound};
+use super::bound::{bits, CornerBound, LowerBound, Phase1Bound, SortedSliceBound};
+use super::table::SizeTables;
 use super::{OptimalLimits, OptimalSolution, OptimalTables};
 use crate::cube::search::may_follow;
 use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
@@ -71,9 +72,12 @@ impl TwoPhaseSolver {
     ) -> OptimalSolution {
         let known =
             self.solve(cube, metric, metric.gods_number()).expect("every cube has a solution within God's number");
-        match tables {
-            Some(tables) => {
+        match tables.map(|tables| &tables.0) {
+            Some(SizeTables::Small(tables)) => {
                 optimal_search(&SortedSliceBound::new(self, tables), cube, metric, known, self.threads, limits)
+            }
+            Some(SizeTables::Tiny(corners)) => {
+                optimal_search(&CornerBound::new(self, corners), cube, metric, known, self.threads, limits)
             }
             None => optimal_search(&Phase1Bound::new(self), cube, metric, known, self.threads, limits),
         }

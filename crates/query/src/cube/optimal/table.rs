@@ -1,14 +1,17 @@
 //! The optimal solver's own tables (`gen cube --optimal SIZE`), optional and built on
-//! request: today one size, `small` (673 MB): the flip and sorted UD-slice coordinate
+//! request, in two sizes ([`optimal_specs`]). `tiny` (3 MB): the corner table, the corner
+//! permutation's 2,768 classes (phase 2's) times the twist, each entry's exact face-turn
+//! distance that solves the corners, four bits an entry; the search takes the larger of
+//! it and the phase-1 bound. `small` (673 MB): the flip and sorted UD-slice coordinate
 //! (2,048 x 11,880) reduced by the 16 symmetries that keep the U-D axis to 1,523,864
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
-//! (of those coordinates) modulo 3, five entries a byte ([`optimal_specs`]), and the class
-//! finder that gives every raw coordinate's class and the symmetry to its representative
-//! from a table small enough for the fast caches (module `classes`).
+//! (of those coordinates) modulo 3, five entries a byte, and the class finder that gives
+//! every raw coordinate's class and the symmetry to its representative from a table small
+//! enough for the fast caches (module `classes`).
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SORTED_SLICES, TWISTS};
-use puzzle_tables_models::cube::move_tables::sorted_slice_moves;
-use puzzle_tables_models::cube::symmetry::FLIP_SORTED_SLICE_CLASSES;
+use puzzle_tables_models::cube::move_tables::{corner_perm_face_turns, sorted_slice_moves};
+use puzzle_tables_models::cube::symmetry::{FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES};
 
 use crate::cube::classes::{ClassFinder, FLIP_SORTED_SLICE_FINDER};
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
@@ -17,17 +20,20 @@ use crate::table::{Table, TableError, TableErrorKind};
 /// The sizes of the optimal solver's tables that `gen cube --optimal SIZE` builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptimalSize {
+    /// Corner permutation classes x twist, 3 MB in one file, beside the phase-1 table.
+    Tiny,
     /// Flip x sorted UD-slice classes x twist, 673 MB in two files.
     Small,
 }
 
 impl OptimalSize {
     /// Every size, smallest first.
-    pub const ALL: [OptimalSize; 1] = [OptimalSize::Small];
+    pub const ALL: [OptimalSize; 2] = [OptimalSize::Tiny, OptimalSize::Small];
 
     /// The size's name on the command line.
     pub fn label(self) -> &'static str {
         match self {
+            OptimalSize::Tiny => "tiny",
             OptimalSize::Small => "small",
         }
     }
@@ -40,6 +46,7 @@ impl OptimalSize {
     /// The size's tables, in the order the generator builds them.
     pub fn specs(self) -> Vec<TableSpec> {
         match self {
+            OptimalSize::Tiny => vec![CORNER_TWIST_SPEC],
             OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
         }
     }
@@ -74,6 +81,18 @@ pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
     entries: (FLIP_SORTED_SLICE_CLASSES * TWISTS) as u64,
 };
 
+/// For each corner permutation class (phase 2's, [`Permutation::Corners`](crate::cube::Permutation::Corners))
+/// and twist seen through the class's symmetry, `class * 2,187 + twist`, the fewest face
+/// turns that solve the corners (at most 11), four bits an entry.
+pub const CORNER_TWIST_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::Distance,
+    variant: 1,
+    encoding: Encoding::Packed4,
+    ranking_version: COORDINATE_VERSION,
+    entries: (PERMUTATION_CLASSES * TWISTS) as u64,
+};
+
 /// Every optimal table of every size, smallest size first (the search uses the biggest
 /// present).
 pub fn optimal_specs() -> Vec<TableSpec> {
@@ -84,7 +103,110 @@ pub fn optimal_specs() -> Vec<TableSpec> {
 /// what [`TwoPhaseSolver::solve_optimal`](crate::cube::TwoPhaseSolver::solve_optimal) bounds
 /// its search with.
 #[derive(Debug)]
-pub struct OptimalTables {
+pub struct OptimalTables(pub(crate) SizeTables);
+
+/// The tables of each size.
+#[derive(Debug)]
+pub(crate) enum SizeTables {
+    Tiny(CornerTable),
+    Small(SortedSliceTables),
+}
+
+impl OptimalTables {
+    /// The biggest size whose tables `open` finds, or `None` when none of them is there; a
+    /// size's table present but damaged is an error (the biggest size's first, a damaged
+    /// table before a missing one), and so is one missing beside the others of its size,
+    /// rather than a silently weaker bound.
+    pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
+        let mut found = None;
+        for size in OptimalSize::ALL.into_iter().rev() {
+            let Some(files) = open_size(size, &open)? else { continue };
+            if found.is_some() {
+                continue;
+            }
+            let mut files = files.into_iter();
+            let mut next = || files.next().expect("open_size gives a table for each spec");
+            found = Some(OptimalTables(match size {
+                OptimalSize::Tiny => SizeTables::Tiny(CornerTable::new(next())),
+                OptimalSize::Small => {
+                    let classes = ClassFinder::open(&next(), FLIP_SORTED_SLICE_FINDER)?;
+                    SizeTables::Small(SortedSliceTables {
+                        classes,
+                        distances: next(),
+                        sorted_slice_moves: sorted_slice_moves(),
+                    })
+                }
+            }));
+        }
+        Ok(found)
+    }
+
+    /// The size these tables are.
+    pub fn size(&self) -> OptimalSize {
+        match self.0 {
+            SizeTables::Tiny(_) => OptimalSize::Tiny,
+            SizeTables::Small(_) => OptimalSize::Small,
+        }
+    }
+
+    /// The total size of the table files, in bytes.
+    pub fn file_bytes(&self) -> u64 {
+        match &self.0 {
+            SizeTables::Tiny(corners) => corners.corners.file_len(),
+            SizeTables::Small(sorted) => sorted.classes.file_len() + sorted.distances.file_len(),
+        }
+    }
+}
+
+/// The tables of `size` in the order of its specs, `None` when none is there; an error when
+/// one is damaged or missing beside the others.
+fn open_size(
+    size: OptimalSize,
+    open: &impl Fn(&TableSpec) -> Result<Table, TableError>,
+) -> Result<Option<Vec<Table>>, TableError> {
+    let missing = |error: &TableError| matches!(error.kind(), TableErrorKind::Missing);
+    let files: Vec<_> = size.specs().iter().map(open).collect();
+    if files.iter().all(|file| file.as_ref().is_err_and(missing)) {
+        return Ok(None);
+    }
+    let mut errors: Vec<TableError> = Vec::new();
+    let mut tables = Vec::new();
+    for file in files {
+        match file {
+            Ok(table) => tables.push(table),
+            Err(error) => errors.push(error),
+        }
+    }
+    errors.sort_by_key(|error| missing(error));
+    errors.into_iter().next().map_or(Ok(Some(tables)), Err)
+}
+
+/// The `tiny` size: [`CORNER_TWIST_SPEC`], and how a face turn moves a corner permutation.
+#[derive(Debug)]
+pub(crate) struct CornerTable {
+    /// [`CORNER_TWIST_SPEC`].
+    corners: Table,
+    /// The corner permutation after each face turn, `corner_perm * 18 + move`.
+    pub(crate) corner_perm_moves: Vec<u16>,
+}
+
+impl CornerTable {
+    fn new(corners: Table) -> CornerTable {
+        CornerTable { corners, corner_perm_moves: corner_perm_face_turns() }
+    }
+
+    /// The fewest face turns that solve the corners, of entry `entry` (`class * 2,187 +
+    /// twist`).
+    #[inline]
+    pub(crate) fn distance(&self, entry: usize) -> u8 {
+        self.corners.payload()[entry / 2] >> (entry % 2 * 4) & 0b1111
+    }
+}
+
+/// The `small` size: [`FLIP_SORTED_SLICE_CLASS_SPEC`] read out and
+/// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
+#[derive(Debug)]
+pub(crate) struct SortedSliceTables {
     /// [`FLIP_SORTED_SLICE_CLASS_SPEC`], read out.
     classes: ClassFinder,
     /// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
@@ -93,22 +215,7 @@ pub struct OptimalTables {
     pub(crate) sorted_slice_moves: Vec<u16>,
 }
 
-impl OptimalTables {
-    /// The biggest size whose tables `open` finds, or `None` when none of them is there; a
-    /// table present but damaged is an error, and so is one missing beside the other, rather
-    /// than a silently weaker bound.
-    pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
-        let missing = |error: &TableError| matches!(error.kind(), TableErrorKind::Missing);
-        let (classes, distances) = match (open(&FLIP_SORTED_SLICE_CLASS_SPEC), open(&FLIP_SORTED_SLICE_TWIST_SPEC)) {
-            (Ok(classes), Ok(distances)) => (classes, distances),
-            (Err(first), Err(second)) if missing(&first) && missing(&second) => return Ok(None),
-            (Err(first), Err(second)) => return Err(if missing(&first) { second } else { first }),
-            (Err(error), Ok(_)) | (Ok(_), Err(error)) => return Err(error),
-        };
-        let classes = ClassFinder::open(&classes, FLIP_SORTED_SLICE_FINDER)?;
-        Ok(Some(OptimalTables { classes, distances, sorted_slice_moves: sorted_slice_moves() }))
-    }
-
+impl SortedSliceTables {
     /// The class of the flip and sorted UD-slice coordinate `flip_sorted_slice`, and a
     /// symmetry that takes it to its class's representative.
     #[inline]
@@ -132,10 +239,5 @@ impl OptimalTables {
     #[inline]
     pub(crate) fn residue(&self, entry: usize) -> u8 {
         crate::format::BASE3_DIGITS[usize::from(self.distances.payload()[entry / 5])][entry % 5]
-    }
-
-    /// The total size of the table files, in bytes.
-    pub fn file_bytes(&self) -> u64 {
-        self.classes.file_len() + self.distances.file_len()
     }
 }
