@@ -1,38 +1,55 @@
-//! `cargo xtask bench-cube-optimal [--per-group N] [--max-seconds S] [--tables DIR] [--out FILE]`:
-//! proven-optimal cube solving, ours and nissy-core's H48 side by side, in one run, on the
-//! same random-state cubes grouped by optimal length (16, 17, 18, 19 face turns).
+//! `cargo xtask bench-cube-optimal [--tables DIR]... [--build SIZE,...] [--per-group N]
+//! [--max-seconds S] [--h48 SOLVER]... [--out FILE]`: proven-optimal cube solving, every
+//! size of our tables and nissy-core's H48 side by side, in one run, on the same
+//! random-state cubes grouped by optimal length (16, 17, 18, 19 face turns).
 //!
 //! The cubes are the first N of each of nissy-core's benchmark scramble files
 //! (`benchmarks/scrambles/scrambles-L.txt`, random-state cubes whose optimal length is L),
 //! read from the checkout that `$NISSY_CORE` names: nissy-core is GPL, so neither its code,
 //! its build script nor its files are part of this repository; build it by hand outside it
-//! (`./build.sh`), and the bench runs its `solve_file` tool (`./build.sh tool solve_file
-//! SOLVER FILE`, `THREADS=1` or `2`) with the H48 table named by `--h48` (default `h48h0`,
-//! 30 MB, the closest in size to ours). Its time is its tool's own total over the group
-//! (tables loaded before it starts); a group past `--max-seconds` per cube is stopped and
-//! reported as such.
+//! (`./build.sh`).
 //!
-//! Ours: the cube tables (built into an empty directory by the release binary's `gen cube`,
-//! timed, unless `--tables` names them; when that directory holds the optimal tables of
-//! `gen cube --optimal SIZE`, built once outside the repository, the biggest size there
-//! bounds the search: a folder per size runs each beside H48's closest table; the line under
-//! the table compares seconds x GiB on 18-move cubes with H48's, counting the phase-1 table
-//! in `tiny`'s size, as its bound reads it), then in this process each cube by
-//! `solve_optimal` on one thread and on two, given `--max-seconds` each; every answer is
-//! replayed on the test model (`tests/reference/cube.rs`), its length counted there and,
-//! when proven, checked against the file's optimal length. One Markdown table, then the
-//! issue's aims, met or not.
+//! Our sizes: each `--tables DIR` is a folder of cube tables, labelled by the optimal size
+//! its search uses (the biggest of `gen cube --optimal SIZE` there), or `phase-1` when it
+//! holds none; two folders of one size are refused. `--build SIZE,...` builds sizes in this
+//! run, each into a fresh `target/xtask-bench-cube-optimal/SIZE/` by the release binary's
+//! `gen cube --optimal SIZE`, timed, with its peak memory, beside links to the two-phase
+//! tables of the first `--tables` folder (or of `gen cube`, built into
+//! `target/xtask-bench-cube-optimal/tables/` in this run when none is given). With neither
+//! option, that `gen cube` folder runs alone (the phase-1 bound). A build time is only ever
+//! this run's: a folder given is reported as not built here. A size's bound counts the files
+//! its search reads: its own, and the phase-1 table for `tiny` (the larger of the two bounds)
+//! and for `phase-1`.
+//!
+//! H48: the tables in nissy-core's `tables/` whose names start with `h48` (`./build.sh tool
+//! gendata SOLVER` builds one; the big ones take hours on two cores), or those `--h48`
+//! names. Beside each of our sizes stands the one closest to it in size (by ratio), called
+//! far when more than twice or less than half of ours; each H48 table that stands beside one
+//! of ours runs, through nissy-core's `solve_file` tool (`./build.sh tool solve_file SOLVER
+//! FILE`, `THREADS=1` or `2`), one cube a run: its time is the tool's own total (its table
+//! loaded before), and it is stopped `--max-seconds` after it starts solving.
+//!
+//! Per group and thread count, each cube runs on each of our sizes, then on each H48 table,
+//! back to back, so that the machine's load drifts little between columns. Ours runs in this
+//! process, `solve_optimal` on one thread and on two, given `--max-seconds` a cube; every
+//! answer is replayed on the test model (`tests/reference/cube.rs`), its length counted there
+//! and, when proven, checked against the file's optimal length. The report: the sizes (bound
+//! bytes, build, the H48 table beside each), one Markdown table (per group and thread count,
+//! each size's seconds and nodes per cube, each H48 table's seconds per cube), and for each
+//! size seconds x GiB on 18-move cubes, one thread, against its H48 table.
 
 use std::fmt::Write as _;
+use std::io::{BufRead, BufReader};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use puzzle_tables_query::cube::optimal::{OptimalLimits, OptimalSize, OptimalSolution};
-use puzzle_tables_query::cube::{moves_text, parse_moves, Cube, Metric};
-use puzzle_tables_query::Tables;
+use puzzle_tables_query::cube::optimal::{OptimalLimits, OptimalSize, OptimalTables};
+use puzzle_tables_query::cube::{moves_text, parse_moves, Cube, Metric, TwoPhaseSolver};
+use puzzle_tables_query::{tables_of, Puzzle, Tables};
 
 use crate::bench::{load_average, write_marked};
 use crate::cube_bench::reference;
@@ -41,6 +58,8 @@ use crate::{release_binary, target_dir};
 
 /// The optimal lengths of the groups.
 const LENGTHS: [usize; 4] = [16, 17, 18, 19];
+/// The thread counts each cube is solved on.
+const THREADS: [usize; 2] = [1, 2];
 /// The environment variable naming a built nissy-core checkout.
 const NISSY_ENV: &str = "NISSY_CORE";
 const MARKERS: (&str, &str) =
@@ -49,68 +68,162 @@ const MARKERS: (&str, &str) =
 pub const PER_GROUP: usize = 2;
 /// Seconds per cube by default, before a search gives up.
 pub const MAX_SECONDS: f64 = 60.0;
+/// The label of a folder without optimal tables: the phase-1 bound alone.
+const PHASE1_LABEL: &str = "phase-1";
+/// An H48 table further than this ratio from ours in size is far from it.
+const NEAR_RATIO: f64 = 2.0;
+/// How long nissy-core's tool may take to compile and load its table before it solves.
+const NISSY_STARTUP: Duration = Duration::from_secs(300);
 
-/// One solver's figures on one group, on some threads.
-struct Cell {
-    /// Seconds per cube (the group's mean), and how many cubes gave up.
+/// `cargo xtask bench-cube-optimal`'s options.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A folder of cube tables, one size of ours: repeat it for each size (each is labelled
+    /// by the optimal size found there, `phase-1` when none) [default: `gen cube`'s tables
+    /// built into target/, the phase-1 bound, unless --build is given].
+    #[arg(long, value_name = "DIR")]
+    tables: Vec<PathBuf>,
+    /// Also build these sizes in this run (`gen cube --optimal SIZE`, timed, peak memory),
+    /// each into target/xtask-bench-cube-optimal/SIZE beside links to the two-phase tables of
+    /// the first --tables folder (or of `gen cube`, built there when none is given).
+    #[arg(long, value_name = "SIZE,...", value_delimiter = ',', value_parser = size_label)]
+    build: Vec<OptimalSize>,
+    /// Cubes per optimal length.
+    #[arg(long, value_name = "N", default_value_t = PER_GROUP)]
+    per_group: usize,
+    /// Give up on a cube after this many seconds.
+    #[arg(long, value_name = "S", default_value_t = MAX_SECONDS)]
+    max_seconds: f64,
+    /// The H48 tables of nissy-core's tables/ that may run beside ours, each size of ours
+    /// beside the closest in size [default: every H48 table there].
+    #[arg(long, value_name = "SOLVER")]
+    h48: Vec<String>,
+    /// Also write the figures into FILE, in place between their markers.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// An optimal size named by its label (`tiny`, `small`, ...).
+fn size_label(label: &str) -> Result<OptimalSize, String> {
+    OptimalSize::from_label(label).ok_or_else(|| {
+        let labels: Vec<&str> = OptimalSize::ALL.iter().map(|size| size.label()).collect();
+        format!("not a size; the sizes are {}", labels.join(", "))
+    })
+}
+
+/// One of our sizes in the run: a folder of tables and the solvers over it.
+struct Size {
+    /// The optimal size its search uses, or [`PHASE1_LABEL`].
+    label: String,
+    dir: PathBuf,
+    /// The bytes of the files its bound reads.
+    bound_bytes: u64,
+    /// Which files those are.
+    bound_files: &'static str,
+    /// Seconds and peak memory of building its tables, when this run built them.
+    build: Option<Timing>,
+    optimal: Option<OptimalTables>,
+    /// The solver on each of [`THREADS`].
+    solvers: Vec<TwoPhaseSolver>,
+}
+
+/// A build's wall seconds and peak resident bytes, and the command.
+struct Timing {
+    command: String,
     seconds: f64,
+    peak_bytes: Option<u64>,
+}
+
+/// A table in nissy-core's `tables/`.
+#[derive(Clone, Debug, PartialEq)]
+struct H48Table {
+    name: String,
+    bytes: u64,
+}
+
+/// One solver's figures on one group, on some threads: totals over its cubes.
+#[derive(Clone, Debug, Default)]
+struct Cell {
+    cubes: usize,
+    seconds: f64,
+    /// Cubes not proven within `--max-seconds` (their time counts as spent).
     gave_up: usize,
-    /// Nodes per cube (the group's mean), when the solver says.
+    /// When the solver says.
     nodes: Option<f64>,
 }
 
-/// Runs everything and prints the figures; with `out`, writes them there too.
-pub fn bench(
-    per_group: usize,
-    max_seconds: f64,
-    tables: Option<&Path>,
-    h48: &str,
-    out: Option<&Path>,
-) -> anyhow::Result<()> {
+impl Cell {
+    fn add(&mut self, seconds: f64, proven: bool, nodes: Option<u64>) {
+        self.cubes += 1;
+        self.seconds += seconds;
+        self.gave_up += usize::from(!proven);
+        if let Some(nodes) = nodes {
+            self.nodes = Some(self.nodes.unwrap_or(0.0) + nodes as f64);
+        }
+    }
+
+    fn seconds_per_cube(&self) -> f64 {
+        self.seconds / self.cubes.max(1) as f64
+    }
+
+    /// Seconds per cube, or a lower bound and how many cubes gave up.
+    fn seconds_text(&self) -> String {
+        match self.gave_up {
+            0 => format!("{:.2}", self.seconds_per_cube()),
+            n => format!("> {:.0} ({n} gave up)", self.seconds_per_cube()),
+        }
+    }
+
+    fn nodes_text(&self) -> String {
+        self.nodes.map_or("-".into(), |nodes| format!("{:.3e}", nodes / self.cubes.max(1) as f64))
+    }
+}
+
+/// A group on some threads: a cell for each of our sizes and each H48 table that runs.
+struct Row {
+    length: usize,
+    threads: usize,
+    ours: Vec<Cell>,
+    theirs: Vec<Cell>,
+}
+
+/// Runs everything and prints the figures; with `--out`, writes them there too.
+pub fn bench(args: &Args) -> anyhow::Result<()> {
     let load_before = load_average();
     let nissy = std::env::var_os(NISSY_ENV)
         .map(PathBuf::from)
         .with_context(|| format!("${NISSY_ENV} must name a nissy-core checkout (its scramble files are the cubes)"))?;
     let groups: Vec<(usize, Vec<String>)> =
-        LENGTHS.iter().map(|&l| Ok((l, scrambles(&nissy, l, per_group)?))).collect::<anyhow::Result<_>>()?;
-    let (tables, build) = match tables {
-        Some(dir) => (dir.to_path_buf(), None),
-        None => {
-            let dir = target_dir().join("xtask-bench-cube-optimal").join("tables");
-            if dir.exists() {
-                std::fs::remove_dir_all(&dir).with_context(|| format!("cannot empty {}", dir.display()))?;
-            }
-            println!("building the cube tables");
-            let mut gen = Command::new(release_binary()?);
-            gen.arg("--tables").arg(&dir).args(["gen", "cube"]);
-            (dir, Some(timed_with_peak_memory(&mut gen)?))
-        }
-    };
-    let optimal_tables = Tables::open(&tables)?.cube_optimal()?;
-    // The bound's tables: `small`'s own, or the phase-1 table with `tiny`'s corners or alone.
-    let phase1_bytes = Tables::open(&tables)?.cube()?.phase1_table(Metric::Htm).file_len();
-    let bound_bytes = match &optimal_tables {
-        Some(optimal) if optimal.size() == OptimalSize::Small => optimal.file_bytes(),
-        Some(optimal) => optimal.file_bytes() + phase1_bytes,
-        None => phase1_bytes,
-    };
+        LENGTHS.iter().map(|&l| Ok((l, scrambles(&nissy, l, args.per_group)?))).collect::<anyhow::Result<_>>()?;
+    let present = h48_tables(&nissy, &args.h48)?;
+    let (sizes, two_phase) = our_sizes(&args.tables, &args.build)?;
+    let beside: Vec<usize> = sizes
+        .iter()
+        .map(|size| closest_h48(size.bound_bytes, &present).context("an H48 table is present"))
+        .collect::<anyhow::Result<_>>()?;
+    let running: Vec<&H48Table> = (0..present.len()).filter(|i| beside.contains(i)).map(|i| &present[i]).collect();
     let mut rows = Vec::new();
     for (length, cubes) in &groups {
-        for threads in [1, 2] {
-            println!("ours: {} cubes of {length} on {threads} thread(s)", cubes.len());
-            let solver = Tables::open(&tables)?.cube()?.with_threads(threads);
-            let ours = run_ours(
-                |cube, limits| solver.solve_optimal(cube, Metric::Htm, optimal_tables.as_ref(), limits),
-                cubes,
-                *length,
-                max_seconds,
-            )?;
-            println!("H48 {h48}: {} cubes of {length} on {threads} thread(s)", cubes.len());
-            let theirs = run_nissy(&nissy, h48, cubes, threads, max_seconds)?;
-            rows.push((*length, threads, cubes.len(), ours, theirs));
+        for (index, threads) in THREADS.into_iter().enumerate() {
+            println!("{} cubes of {length} on {threads} thread(s)", cubes.len());
+            let mut row = Row {
+                length: *length,
+                threads,
+                ours: vec![Cell::default(); sizes.len()],
+                theirs: vec![Cell::default(); running.len()],
+            };
+            for scramble in cubes {
+                for (size, cell) in sizes.iter().zip(&mut row.ours) {
+                    solve_ours(&size.solvers[index], size.optimal.as_ref(), scramble, *length, args.max_seconds, cell)?;
+                }
+                for (table, cell) in running.iter().zip(&mut row.theirs) {
+                    let seconds = run_nissy(&nissy, &table.name, scramble, threads, args.max_seconds)?;
+                    cell.add(seconds.unwrap_or(args.max_seconds), seconds.is_some(), None);
+                }
+            }
+            rows.push(row);
         }
     }
-    let h48_bytes = std::fs::metadata(nissy.join("tables").join(h48)).ok().map(|m| m.len());
     let mut report = String::new();
     let _ = writeln!(
         report,
@@ -119,61 +232,38 @@ pub fn bench(
     );
     let _ = writeln!(
         report,
-        "- cubes: the first {per_group} of each of nissy-core's `scrambles-L.txt` (random-state, optimal length L); \
-         at most {max_seconds} s a cube"
+        "- cubes: the first {} of each of nissy-core's `scrambles-L.txt` (random-state, optimal length L); \
+         at most {} s a cube; each cube on every solver back to back",
+        args.per_group, args.max_seconds
     );
-    let _ = writeln!(
-        report,
-        "- ours: {} (bound, {:.1} MB; the two-phase tables in all are built by `gen cube`{}); H48 {h48}: {}",
-        match &optimal_tables {
-            Some(optimal) if optimal.size() == OptimalSize::Small => "the optimal tables, `gen cube --optimal small`",
-            Some(_) => "the phase-1 table and the corner table, `gen cube --optimal tiny`",
-            None => "the phase-1 table",
-        },
-        bound_bytes as f64 / 1e6,
-        build.map_or(String::new(), |(s, _)| format!(", {s:.0} s")),
-        h48_bytes.map_or("size unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6)),
-    );
-    let _ =
-        writeln!(report, "\n| optimal length | cubes | threads | ours s/cube | ours nodes/cube | H48 {h48} s/cube |");
-    let _ = writeln!(report, "|---:|---:|---:|---:|---:|---:|");
-    for (length, threads, count, ours, theirs) in &rows {
-        let _ = writeln!(
-            report,
-            "| {length} | {count} | {threads} | {} | {} | {} |",
-            cell_seconds(ours),
-            ours.nodes.map_or("-".into(), |n| format!("{:.3e}", n)),
-            cell_seconds(theirs)
-        );
+    let _ = writeln!(report, "- the two-phase tables: {two_phase}");
+    let present_text: Vec<String> = present.iter().map(|t| format!("{} ({})", t.name, megabytes(t.bytes))).collect();
+    let _ = writeln!(report, "- H48 tables that may run (nissy-core's `tables/`): {}", present_text.join(", "));
+    for (size, &h48) in sizes.iter().zip(&beside) {
+        let _ = writeln!(report, "- {}", size_line(size, &present[h48]));
     }
-    let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
-    if let (Some((.., ours, theirs)), Some(h48_bytes)) =
-        (rows.iter().find(|(length, threads, ..)| (*length, *threads) == (18, 1)), h48_bytes)
-    {
-        let _ = writeln!(
-            report,
-            "\n18-move cubes, one thread, seconds x GiB: ours {:.2} ({:.3} GiB), H48 {h48} {:.2} ({:.3} GiB){}",
-            ours.seconds * gib(bound_bytes),
-            gib(bound_bytes),
-            theirs.seconds * gib(h48_bytes),
-            gib(h48_bytes),
-            if ours.gave_up + theirs.gave_up > 0 { " (some cubes gave up: lower bounds)" } else { "" }
-        );
+    let ours: Vec<&str> = sizes.iter().map(|size| size.label.as_str()).collect();
+    let theirs: Vec<&str> = running.iter().map(|table| table.name.as_str()).collect();
+    report.push('\n');
+    report.push_str(&figures_table(&ours, &theirs, &rows));
+    if let Some(row) = rows.iter().find(|row| (row.length, row.threads) == (18, 1)) {
+        let _ = writeln!(report, "\n18-move cubes, one thread, seconds x GiB, each size beside its H48 table:\n");
+        for (column, (size, &h48)) in sizes.iter().zip(&beside).enumerate() {
+            let table = &present[h48];
+            let theirs = &row.theirs[running.iter().position(|t| *t == table).expect("it runs")];
+            let _ = writeln!(
+                report,
+                "- {}",
+                seconds_gib_line(&size.label, size.bound_bytes, &row.ours[column], table, theirs)
+            );
+        }
     }
     println!("\n{report}");
-    if let Some(out) = out {
+    if let Some(out) = &args.out {
         write_marked(out, &report, MARKERS)?;
         println!("wrote {}", out.display());
     }
     Ok(())
-}
-
-/// Seconds per cube, or how many cubes gave up.
-fn cell_seconds(cell: &Cell) -> String {
-    match cell.gave_up {
-        0 => format!("{:.2}", cell.seconds),
-        n => format!("> {:.0} ({n} gave up)", cell.seconds),
-    }
 }
 
 /// The first `count` scrambles of nissy-core's file of cubes `length` away.
@@ -183,44 +273,246 @@ fn scrambles(nissy: &Path, length: usize, count: usize) -> anyhow::Result<Vec<St
     Ok(text.lines().filter(|l| !l.trim().is_empty()).take(count).map(str::to_string).collect())
 }
 
-/// Ours on `cubes`, each given `max_seconds`, each answer replayed on the test model.
-fn run_ours(
-    solve: impl Fn(&Cube, &OptimalLimits) -> OptimalSolution,
-    cubes: &[String],
-    length: usize,
-    max_seconds: f64,
-) -> anyhow::Result<Cell> {
-    let (mut seconds, mut nodes, mut gave_up) = (0.0, 0.0, 0);
-    for scramble in cubes {
-        let cube = Cube::SOLVED.apply_moves(&parse_moves(scramble)?);
-        let limits = OptimalLimits {
-            deadline: Some(Instant::now() + Duration::from_secs_f64(max_seconds)),
-            ..OptimalLimits::default()
-        };
-        let started = Instant::now();
-        let found = solve(&cube, &limits);
-        seconds += started.elapsed().as_secs_f64();
-        nodes += found.nodes as f64;
-        let facelets = reference::replay(&reference::SOLVED, scramble).context("a scramble the model reads")?;
-        let after = reference::replay(&facelets, &moves_text(&found.moves)).context("moves the model reads")?;
-        if !reference::is_solved(&after) {
-            bail!("{} does not solve {scramble}", moves_text(&found.moves));
+/// The H48 tables in nissy-core's `tables/`, smallest first: those `named`, or every one.
+fn h48_tables(nissy: &Path, named: &[String]) -> anyhow::Result<Vec<H48Table>> {
+    let dir = nissy.join("tables");
+    let mut present = Vec::new();
+    for entry in std::fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("h48") && entry.metadata()?.is_file() {
+            present.push(H48Table { name, bytes: entry.metadata()?.len() });
         }
-        if found.optimal && found.moves.len() != length {
-            bail!("{} is {} moves, but {scramble} is {length} away", moves_text(&found.moves), found.moves.len());
-        }
-        gave_up += usize::from(!found.optimal);
     }
-    let n = cubes.len().max(1) as f64;
-    Ok(Cell { seconds: seconds / n, gave_up, nodes: Some(nodes / n) })
+    for name in named {
+        if !present.iter().any(|table| &table.name == name) {
+            bail!("{} has no table {name} (`./build.sh tool gendata {name}` builds it there)", dir.display());
+        }
+    }
+    present.retain(|table| named.is_empty() || named.contains(&table.name));
+    if present.is_empty() {
+        bail!("{} has no H48 table (`./build.sh tool gendata h48h0` builds the smallest)", dir.display());
+    }
+    present.sort_by_key(|table| table.bytes);
+    Ok(present)
 }
 
-/// nissy-core's `solve_file` tool with `solver` on `cubes`, on `threads` threads, stopped
-/// after `max_seconds` a cube.
-fn run_nissy(nissy: &Path, solver: &str, cubes: &[String], threads: usize, max_seconds: f64) -> anyhow::Result<Cell> {
-    let file = target_dir().join("xtask-bench-cube-optimal").join("scrambles.txt");
+/// The index of the table of `tables` closest in size to `bytes`, by ratio.
+fn closest_h48(bytes: u64, tables: &[H48Table]) -> Option<usize> {
+    let distance = |table: &H48Table| (table.bytes.max(1) as f64 / bytes.max(1) as f64).ln().abs();
+    (0..tables.len()).min_by(|&a, &b| distance(&tables[a]).total_cmp(&distance(&tables[b])))
+}
+
+/// Our sizes, smallest bound first, and how the two-phase tables came to be.
+fn our_sizes(folders: &[PathBuf], build: &[OptimalSize]) -> anyhow::Result<(Vec<Size>, String)> {
+    let work = target_dir().join("xtask-bench-cube-optimal");
+    let mut sizes = Vec::new();
+    for dir in folders {
+        sizes.push(open_size(dir, None)?);
+    }
+    let (two_phase, two_phase_note) = match folders.first() {
+        Some(first) => {
+            (first.clone(), format!("in each folder given; the sizes built here link `{}`'s", first.display()))
+        }
+        None => {
+            let dir = fresh_dir(&work.join("tables"))?;
+            println!("building the two-phase tables");
+            let mut gen = Command::new(release_binary()?);
+            gen.arg("--tables").arg(&dir).args(["gen", "cube"]);
+            let (seconds, _) = timed_with_peak_memory(&mut gen)?;
+            if build.is_empty() {
+                let timing = Timing { command: "gen cube".into(), seconds, peak_bytes: None };
+                sizes.push(open_size(&dir, Some(timing))?);
+            }
+            (dir, format!("built by `gen cube` in this run, {seconds:.0} s"))
+        }
+    };
+    for &size in build {
+        let dir = fresh_dir(&work.join(size.label()))?;
+        for spec in tables_of(Puzzle::Cube) {
+            let source = two_phase.join(spec.file_name());
+            let source = source.canonicalize().with_context(|| format!("{} is not there", source.display()))?;
+            std::os::unix::fs::symlink(&source, dir.join(spec.file_name()))?;
+        }
+        println!("building the {} size", size.label());
+        let mut gen = Command::new(release_binary()?);
+        gen.arg("--tables").arg(&dir).args(["gen", "cube", "--optimal", size.label()]);
+        let (seconds, peak_bytes) = timed_with_peak_memory(&mut gen)?;
+        let command = format!("gen cube --optimal {}", size.label());
+        sizes.push(open_size(&dir, Some(Timing { command, seconds, peak_bytes }))?);
+    }
+    sizes.sort_by_key(|size| size.bound_bytes);
+    if let Some(pair) = sizes.windows(2).find(|pair| pair[0].label == pair[1].label) {
+        bail!(
+            "{} and {} both hold the {} size: give one folder per size",
+            pair[0].dir.display(),
+            pair[1].dir.display(),
+            pair[0].label
+        );
+    }
+    Ok((sizes, two_phase_note))
+}
+
+/// `dir`, emptied or made.
+fn fresh_dir(dir: &Path) -> anyhow::Result<PathBuf> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).with_context(|| format!("cannot empty {}", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot make {}", dir.display()))?;
+    Ok(dir.to_path_buf())
+}
+
+/// The tables in `dir` as one of our sizes, with its solvers.
+fn open_size(dir: &Path, build: Option<Timing>) -> anyhow::Result<Size> {
+    let tables = Tables::open(dir).with_context(|| format!("cannot open the tables in {}", dir.display()))?;
+    let optimal = tables.cube_optimal().with_context(|| format!("the optimal tables in {}", dir.display()))?;
+    let solvers =
+        THREADS.iter().map(|&threads| Ok(tables.cube()?.with_threads(threads))).collect::<anyhow::Result<Vec<_>>>()?;
+    let size = optimal.as_ref().map(OptimalTables::size);
+    let phase1_bytes = solvers[0].phase1_table(Metric::Htm).file_len();
+    let (bound_bytes, bound_files) = bound(size, optimal.as_ref().map_or(0, OptimalTables::file_bytes), phase1_bytes);
+    Ok(Size {
+        label: size.map_or(PHASE1_LABEL, OptimalSize::label).to_string(),
+        dir: dir.to_path_buf(),
+        bound_bytes,
+        bound_files,
+        build,
+        optimal,
+        solvers,
+    })
+}
+
+/// The bytes a size's bound reads, and which files: its own, and the phase-1 table for
+/// `tiny` (the larger of its corners and the phase-1 bound) and without optimal tables.
+fn bound(size: Option<OptimalSize>, own_bytes: u64, phase1_bytes: u64) -> (u64, &'static str) {
+    match size {
+        None => (phase1_bytes, "the phase-1 table"),
+        Some(OptimalSize::Tiny) => (own_bytes + phase1_bytes, "its own table and the phase-1 table"),
+        Some(_) => (own_bytes, "its own tables"),
+    }
+}
+
+/// One of our sizes: its folder, its bound, its build and the H48 table beside it.
+fn size_line(size: &Size, h48: &H48Table) -> String {
+    let build = match &size.build {
+        Some(timing) => format!(
+            "built in this run by `{}`: {:.1} s, peak memory {}",
+            timing.command,
+            timing.seconds,
+            timing.peak_bytes.map_or("unknown".into(), |b| format!("{:.2} GB", b as f64 / 1e9))
+        ),
+        None => "not built in this run".into(),
+    };
+    format!(
+        "{}: `{}`, bound {} ({:.3} GiB, {}); {build}; beside H48 {}",
+        size.label,
+        size.dir.display(),
+        megabytes(size.bound_bytes),
+        gib(size.bound_bytes),
+        size.bound_files,
+        closeness(size.bound_bytes, h48)
+    )
+}
+
+/// The H48 table beside ours of `bytes`, and how far from it in size.
+fn closeness(bytes: u64, h48: &H48Table) -> String {
+    let ratio = h48.bytes.max(1) as f64 / bytes.max(1) as f64;
+    let far = match ratio {
+        r if r > NEAR_RATIO => format!("; {r:.1} times ours: far from it"),
+        r if r < 1.0 / NEAR_RATIO => format!("; {:.1} times smaller than ours: far from it", 1.0 / r),
+        _ => String::new(),
+    };
+    format!("{} ({}, the closest present{far})", h48.name, megabytes(h48.bytes))
+}
+
+/// The Markdown table: per group and thread count, each of `ours`' seconds and nodes per
+/// cube, and each of `theirs`' seconds per cube.
+fn figures_table(ours: &[&str], theirs: &[&str], rows: &[Row]) -> String {
+    let mut text = String::from("| optimal length | cubes | threads |");
+    for label in ours {
+        let _ = write!(text, " {label} s/cube | {label} nodes/cube |");
+    }
+    for name in theirs {
+        let _ = write!(text, " H48 {name} s/cube |");
+    }
+    text.push('\n');
+    text.push_str(&"|---:".repeat(3 + 2 * ours.len() + theirs.len()));
+    text.push_str("|\n");
+    for row in rows {
+        let cubes = row.ours.iter().chain(&row.theirs).map(|cell| cell.cubes).max().unwrap_or(0);
+        let _ = write!(text, "| {} | {cubes} | {} |", row.length, row.threads);
+        for cell in &row.ours {
+            let _ = write!(text, " {} | {} |", cell.seconds_text(), cell.nodes_text());
+        }
+        for cell in &row.theirs {
+            let _ = write!(text, " {} |", cell.seconds_text());
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// Seconds per cube times GiB for one of our sizes and its H48 table.
+fn seconds_gib_line(label: &str, bytes: u64, ours: &Cell, h48: &H48Table, theirs: &Cell) -> String {
+    format!(
+        "{label}: {:.2} ({:.3} GiB) against H48 {} {:.2} ({:.3} GiB){}",
+        ours.seconds_per_cube() * gib(bytes),
+        gib(bytes),
+        h48.name,
+        theirs.seconds_per_cube() * gib(h48.bytes),
+        gib(h48.bytes),
+        if ours.gave_up + theirs.gave_up > 0 { " (some cubes gave up: lower bounds)" } else { "" }
+    )
+}
+
+fn gib(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1u32 << 30)
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+/// Ours on one cube, given `max_seconds`, the answer replayed on the test model, into `cell`.
+fn solve_ours(
+    solver: &TwoPhaseSolver,
+    optimal: Option<&OptimalTables>,
+    scramble: &str,
+    length: usize,
+    max_seconds: f64,
+    cell: &mut Cell,
+) -> anyhow::Result<()> {
+    let cube = Cube::SOLVED.apply_moves(&parse_moves(scramble)?);
+    let limits = OptimalLimits {
+        deadline: Some(Instant::now() + Duration::from_secs_f64(max_seconds)),
+        ..OptimalLimits::default()
+    };
+    let started = Instant::now();
+    let found = solver.solve_optimal(&cube, Metric::Htm, optimal, &limits);
+    cell.add(started.elapsed().as_secs_f64(), found.optimal, Some(found.nodes));
+    let facelets = reference::replay(&reference::SOLVED, scramble).context("a scramble the model reads")?;
+    let after = reference::replay(&facelets, &moves_text(&found.moves)).context("moves the model reads")?;
+    if !reference::is_solved(&after) {
+        bail!("{} does not solve {scramble}", moves_text(&found.moves));
+    }
+    if found.optimal && found.moves.len() != length {
+        bail!("{} is {} moves, but {scramble} is {length} away", moves_text(&found.moves), found.moves.len());
+    }
+    Ok(())
+}
+
+/// nissy-core's `solve_file` tool with `solver` on one cube, on `threads` threads: its own
+/// time, or `None` when it was stopped `max_seconds` after it started solving.
+fn run_nissy(
+    nissy: &Path,
+    solver: &str,
+    scramble: &str,
+    threads: usize,
+    max_seconds: f64,
+) -> anyhow::Result<Option<f64>> {
+    let file = target_dir().join("xtask-bench-cube-optimal").join("scramble.txt");
     std::fs::create_dir_all(file.parent().context("a folder")?)?;
-    std::fs::write(&file, cubes.join("\n") + "\n")?;
+    std::fs::write(&file, format!("{scramble}\n"))?;
     let mut child = Command::new("./build.sh")
         .args(["tool", "solve_file", solver])
         .arg(&file)
@@ -232,21 +524,178 @@ fn run_nissy(nissy: &Path, solver: &str, cubes: &[String], threads: usize, max_s
         .process_group(0)
         .spawn()
         .context("cannot run nissy-core's build.sh")?;
-    let limit = Duration::from_secs_f64(max_seconds * cubes.len() as f64 + 60.0);
-    let started = Instant::now();
-    while child.try_wait()?.is_none() {
-        if started.elapsed() > limit {
-            Command::new("kill").args(["--", &format!("-{}", child.id())]).status().ok();
-            child.wait().ok();
-            return Ok(Cell { seconds: max_seconds, gave_up: cubes.len(), nodes: None });
+    let stdout = child.stdout.take().context("its output is piped")?;
+    let (send, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
         }
-        std::thread::sleep(Duration::from_millis(100));
+    });
+    let started = Instant::now();
+    let mut solving = None;
+    let mut text = String::new();
+    loop {
+        match lines.recv_timeout(Duration::from_millis(50)) {
+            Ok(line) => {
+                if line.starts_with("Solving scramble") {
+                    solving = Some(Instant::now());
+                }
+                if let Some(total) = line.strip_prefix("Total time: ").and_then(|t| t.strip_suffix('s')?.parse().ok()) {
+                    child.wait()?;
+                    return Ok(Some(total));
+                }
+                text.push_str(&line);
+                text.push('\n');
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                let status = child.wait()?;
+                bail!("nissy-core's solve_file ended ({status}) without a total time:\n{text}");
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        match solving {
+            Some(at) if at.elapsed().as_secs_f64() > max_seconds => {
+                stop(&mut child);
+                return Ok(None);
+            }
+            None if started.elapsed() > NISSY_STARTUP => {
+                stop(&mut child);
+                bail!("nissy-core's solve_file did not start solving within {NISSY_STARTUP:?}:\n{text}");
+            }
+            _ => {}
+        }
     }
-    let output = child.wait_with_output()?;
-    let text = String::from_utf8_lossy(&output.stdout);
-    let total: f64 = text
-        .lines()
-        .find_map(|line| line.strip_prefix("Total time: ")?.strip_suffix('s')?.parse().ok())
-        .with_context(|| format!("no total time in nissy-core's output:\n{text}"))?;
-    Ok(Cell { seconds: total / cubes.len().max(1) as f64, gave_up: 0, nodes: None })
+}
+
+/// Ends `child`'s process group and waits for it.
+fn stop(child: &mut Child) {
+    Command::new("kill").args(["--", &format!("-{}", child.id())]).status().ok();
+    child.wait().ok();
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Command {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn table(name: &str, bytes: u64) -> H48Table {
+        H48Table { name: name.into(), bytes }
+    }
+
+    fn cell(seconds: &[f64], gave_up: usize, nodes: Option<u64>) -> Cell {
+        let mut cell = Cell::default();
+        for (i, &s) in seconds.iter().enumerate() {
+            cell.add(s, i >= gave_up, nodes);
+        }
+        cell
+    }
+
+    #[test]
+    fn tables_repeat_and_sizes_to_build_are_read_by_label() {
+        let parsed =
+            Command::try_parse_from(["bench", "--tables", "a", "--tables", "b", "--build", "tiny,small"]).unwrap();
+        assert_eq!(parsed.args.tables, [PathBuf::from("a"), PathBuf::from("b")]);
+        assert_eq!(parsed.args.build, [OptimalSize::Tiny, OptimalSize::Small]);
+        assert!(parsed.args.h48.is_empty());
+        let error = Command::try_parse_from(["bench", "--build", "huge"]).err().unwrap().to_string();
+        assert!(error.contains("not a size; the sizes are tiny, small"), "{error}");
+    }
+
+    #[test]
+    fn the_closest_h48_table_is_closest_by_ratio() {
+        let tables = [table("h48h0", 31_683_944), table("h48h5", 950_000_000), table("h48h6", 1_900_000_000)];
+        assert_eq!(closest_h48(31_200_000, &tables), Some(0));
+        // 673 MB: 21 times h0, 1.4 times smaller than h5.
+        assert_eq!(closest_h48(673_000_000, &tables), Some(1));
+        // 1.38 GB: 1.45 times h5, 1.38 times smaller than h6 (h5 is closer by difference).
+        assert_eq!(closest_h48(1_380_000_000, &tables), Some(2));
+        assert_eq!(closest_h48(1, &[]), None);
+    }
+
+    #[test]
+    fn an_h48_table_far_from_ours_in_size_is_said_to_be() {
+        let h0 = table("h48h0", 31_683_944);
+        assert_eq!(closeness(31_200_000, &h0), "h48h0 (31.7 MB, the closest present)");
+        assert_eq!(
+            closeness(673_000_000, &h0),
+            "h48h0 (31.7 MB, the closest present; 21.2 times smaller than ours: far from it)"
+        );
+        assert_eq!(closeness(10_000_000, &h0), "h48h0 (31.7 MB, the closest present; 3.2 times ours: far from it)");
+    }
+
+    #[test]
+    fn tiny_and_the_phase_1_bound_count_the_phase_1_table_and_other_sizes_do_not() {
+        assert_eq!(bound(None, 0, 28).0, 28);
+        assert_eq!(bound(Some(OptimalSize::Tiny), 3, 28).0, 31);
+        assert_eq!(bound(Some(OptimalSize::Small), 673, 28).0, 673);
+    }
+
+    #[test]
+    fn the_table_has_a_column_pair_per_size_and_one_per_h48_table() {
+        let rows = [Row {
+            length: 18,
+            threads: 2,
+            ours: vec![cell(&[2.0, 4.0], 0, Some(1_000)), cell(&[30.0, 31.0], 1, Some(5_000))],
+            theirs: vec![cell(&[10.0, 30.0], 1, None)],
+        }];
+        let text = figures_table(&["tiny", "small"], &["h48h0"], &rows);
+        let expected = "| optimal length | cubes | threads | tiny s/cube | tiny nodes/cube | small s/cube | small nodes/cube | H48 h48h0 s/cube |\n\
+                        |---:|---:|---:|---:|---:|---:|---:|---:|\n\
+                        | 18 | 2 | 2 | 3.00 | 1.000e3 | > 30 (1 gave up) | 5.000e3 | > 20 (1 gave up) |\n";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn the_seconds_gib_line_says_when_it_compares_lower_bounds() {
+        let h0 = table("h48h0", 1 << 29);
+        let proven = seconds_gib_line("tiny", 1 << 30, &cell(&[4.0], 0, Some(1)), &h0, &cell(&[3.0], 0, None));
+        assert_eq!(proven, "tiny: 4.00 (1.000 GiB) against H48 h48h0 1.50 (0.500 GiB)");
+        let bounds = seconds_gib_line("tiny", 1 << 30, &cell(&[4.0], 1, Some(1)), &h0, &cell(&[3.0], 0, None));
+        assert!(bounds.ends_with("(some cubes gave up: lower bounds)"), "{bounds}");
+    }
+
+    /// A stand-in for nissy-core's `build.sh` in a fresh directory: it prints the tool's
+    /// lines, taking `seconds` to solve, and reports `total`.
+    fn stand_in(seconds: &str, total: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let script = format!(
+            "#!/bin/sh\necho 'Reading tables from file tables/h48h0'\necho 'Solving scramble R U'\nsleep {seconds}\necho 'Solutions:'\necho \"Total time: {total}s\"\n"
+        );
+        let program = dir.path().join("build.sh");
+        std::fs::write(&program, script).unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        dir
+    }
+
+    #[test]
+    fn nissy_cores_time_is_its_own_total() {
+        let dir = stand_in("0", "1.2500");
+        assert_eq!(run_nissy(dir.path(), "h48h0", "R U", 1, 5.0).unwrap(), Some(1.25));
+    }
+
+    #[test]
+    fn nissy_core_is_stopped_max_seconds_after_it_starts_solving() {
+        let dir = stand_in("20", "20.0");
+        let started = Instant::now();
+        assert_eq!(run_nissy(dir.path(), "h48h0", "R U", 1, 0.3).unwrap(), None);
+        assert!(started.elapsed() < Duration::from_secs(5), "stopped after {:?}", started.elapsed());
+    }
+
+    #[test]
+    fn nissy_core_without_a_total_fails_the_bench() {
+        let dir = stand_in("0", "nothing");
+        let error = run_nissy(dir.path(), "h48h0", "R U", 1, 5.0).err().unwrap();
+        assert!(error.to_string().contains("without a total time"), "{error}");
+    }
 }

@@ -23,9 +23,10 @@
 //!   FILE]`: 1,000 random-state Rubik's cubes, ours in both metrics and public two-phase
 //!   solvers side by side: min2phase always, rob-twophase when its builds are given (see
 //!   [`cube_bench`]).
-//! - `cargo xtask bench-cube-optimal [--per-group N] [--max-seconds S] [--tables DIR] [--h48
-//!   SOLVER] [--out FILE]`: proven-optimal cubes grouped by length, ours and nissy-core's H48
-//!   side by side (see [`cube_optimal_bench`]).
+//! - `cargo xtask bench-cube-optimal [--tables DIR]... [--build SIZE,...] [--per-group N]
+//!   [--max-seconds S] [--h48 SOLVER]... [--out FILE]`: proven-optimal cubes grouped by
+//!   length, every size of ours (a folder each, or built in the run) and nissy-core's H48 at
+//!   the closest table size side by side (see [`cube_optimal_bench`]).
 //! - `cargo xtask bench-dist [--tables DIR] [--levels N,...] [--shipping none,transformed]
 //!   [--out FILE]`: zstd levels with and without the transform, size against time on the
 //!   real tables (see [`dist_bench`]).
@@ -103,25 +104,9 @@ enum Task {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
-    /// Proven-optimal cubes grouped by optimal length, ours and nissy-core's H48 ($NISSY_CORE)
-    /// side by side.
-    BenchCubeOptimal {
-        /// Cubes per optimal length.
-        #[arg(long, value_name = "N", default_value_t = cube_optimal_bench::PER_GROUP)]
-        per_group: usize,
-        /// Give up on a cube after this many seconds.
-        #[arg(long, value_name = "S", default_value_t = cube_optimal_bench::MAX_SECONDS)]
-        max_seconds: f64,
-        /// The cube tables to use [default: built into an empty directory, timed].
-        #[arg(long, value_name = "DIR")]
-        tables: Option<PathBuf>,
-        /// nissy-core's solver to run beside ours.
-        #[arg(long, value_name = "SOLVER", default_value = "h48h0")]
-        h48: String,
-        /// Also write the figures into FILE, in place between their markers.
-        #[arg(long, value_name = "FILE")]
-        out: Option<PathBuf>,
-    },
+    /// Proven-optimal cubes grouped by optimal length, each size of ours and nissy-core's H48
+    /// ($NISSY_CORE) at the closest table size side by side, in one run.
+    BenchCubeOptimal(cube_optimal_bench::Args),
     /// zstd levels for the release artifacts: size against time on the real tables.
     BenchDist {
         /// The tables to compress [default: tables/].
@@ -185,9 +170,7 @@ fn main() -> anyhow::Result<()> {
             let rob = cube_bench::RobBuilds { half_turns: rob_twophase, quarter_turns: rob_twophase_qt };
             cube_bench::bench(cubes, &rob, out.as_deref())
         }
-        Task::BenchCubeOptimal { per_group, max_seconds, tables, h48, out } => {
-            cube_optimal_bench::bench(per_group, max_seconds, tables.as_deref(), &h48, out.as_deref())
-        }
+        Task::BenchCubeOptimal(args) => cube_optimal_bench::bench(&args),
         Task::BenchDist { tables, levels, shipping, out } => {
             let tables = tables.unwrap_or_else(|| workspace_root().join("tables"));
             dist_bench::bench(&tables, &levels, &shipping, out.as_deref())
