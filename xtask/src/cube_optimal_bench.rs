@@ -311,6 +311,7 @@ fn our_sizes(folders: &[PathBuf], build: &[OptimalSize]) -> anyhow::Result<(Vec<
         sizes.push(open_size(dir, None)?);
     }
     let (two_phase, two_phase_note) = match folders.first() {
+        Some(first) if build.is_empty() => (first.clone(), "in each folder given".into()),
         Some(first) => {
             (first.clone(), format!("in each folder given; the sizes built here link `{}`'s", first.display()))
         }
@@ -399,7 +400,7 @@ fn size_line(size: &Size, h48: &H48Table) -> String {
             "built in this run by `{}`: {:.1} s, peak memory {}",
             timing.command,
             timing.seconds,
-            timing.peak_bytes.map_or("unknown".into(), |b| format!("{:.2} GB", b as f64 / 1e9))
+            timing.peak_bytes.map_or("unknown".into(), memory)
         ),
         None => "not built in this run".into(),
     };
@@ -471,6 +472,14 @@ fn gib(bytes: u64) -> f64 {
 
 fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+/// Memory in MB below a GB, else in GB.
+fn memory(bytes: u64) -> String {
+    match bytes {
+        0..=999_999_999 => megabytes(bytes),
+        _ => format!("{:.2} GB", bytes as f64 / 1e9),
+    }
 }
 
 /// Ours on one cube, given `max_seconds`, the answer replayed on the test model, into `cell`.
@@ -632,6 +641,12 @@ mod tests {
             "h48h0 (31.7 MB, the closest present; 21.2 times smaller than ours: far from it)"
         );
         assert_eq!(closeness(10_000_000, &h0), "h48h0 (31.7 MB, the closest present; 3.2 times ours: far from it)");
+    }
+
+    #[test]
+    fn build_memory_reads_in_mb_below_a_gb_and_in_gb_above() {
+        assert_eq!(memory(15_200_000), "15.2 MB");
+        assert_eq!(memory(4_120_000_000), "4.12 GB");
     }
 
     #[test]
