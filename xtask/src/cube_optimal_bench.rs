@@ -54,7 +54,7 @@ use puzzle_tables_query::{tables_of, Puzzle, Tables};
 use crate::bench::{load_average, write_marked};
 use crate::cube_bench::reference;
 use crate::fifteen_bench::timed_with_peak_memory;
-use crate::{release_binary, target_dir};
+use crate::{one_labelled, release_binary, target_dir};
 
 /// The optimal lengths of the groups.
 const LENGTHS: [usize; 4] = [16, 17, 18, 19];
@@ -105,10 +105,7 @@ pub struct Args {
 
 /// An optimal size named by its label (`tiny`, `small`, ...).
 fn size_label(label: &str) -> Result<OptimalSize, String> {
-    OptimalSize::from_label(label).ok_or_else(|| {
-        let labels: Vec<&str> = OptimalSize::ALL.iter().map(|size| size.label()).collect();
-        format!("not a size; the sizes are {}", labels.join(", "))
-    })
+    one_labelled(label, &OptimalSize::ALL, OptimalSize::label, "size")
 }
 
 /// One of our sizes in the run: a folder of tables and the solvers over it.

@@ -152,9 +152,19 @@ struct DistArgs {
 
 /// A puzzle named by its label (`eight`, `magic-cube`, ...).
 fn puzzle_label(label: &str) -> Result<Puzzle, String> {
-    Puzzle::from_label(label).ok_or_else(|| {
-        let labels: Vec<&str> = Puzzle::ALL.iter().map(|p| p.label()).collect();
-        format!("not a puzzle; the puzzles are {}", labels.join(", "))
+    one_labelled(label, Puzzle::ALL, |puzzle| puzzle.label(), "puzzle")
+}
+
+/// The one of `all` whose label is `label`, or a message naming every label (for clap).
+fn one_labelled<T: Copy>(
+    label: &str,
+    all: &[T],
+    label_of: impl Fn(T) -> &'static str,
+    what: &str,
+) -> Result<T, String> {
+    all.iter().copied().find(|&item| label_of(item) == label).ok_or_else(|| {
+        let labels: Vec<&str> = all.iter().map(|&item| label_of(item)).collect();
+        format!("not a {what}; the {what}s are {}", labels.join(", "))
     })
 }
 
