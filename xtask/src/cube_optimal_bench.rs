@@ -199,28 +199,7 @@ pub fn bench(args: &Args) -> anyhow::Result<()> {
         .map(|size| closest_h48(size.bound_bytes, &present).context("an H48 table is present"))
         .collect::<anyhow::Result<_>>()?;
     let running: Vec<&H48Table> = (0..present.len()).filter(|i| beside.contains(i)).map(|i| &present[i]).collect();
-    let mut rows = Vec::new();
-    for (length, cubes) in &groups {
-        for (index, threads) in THREADS.into_iter().enumerate() {
-            println!("{} cubes of {length} on {threads} thread(s)", cubes.len());
-            let mut row = Row {
-                length: *length,
-                threads,
-                ours: vec![Cell::default(); sizes.len()],
-                theirs: vec![Cell::default(); running.len()],
-            };
-            for scramble in cubes {
-                for (size, cell) in sizes.iter().zip(&mut row.ours) {
-                    solve_ours(&size.solvers[index], size.optimal.as_ref(), scramble, *length, args.max_seconds, cell)?;
-                }
-                for (table, cell) in running.iter().zip(&mut row.theirs) {
-                    let seconds = run_nissy(&nissy, &table.name, scramble, threads, args.max_seconds)?;
-                    cell.add(seconds.unwrap_or(args.max_seconds), seconds.is_some(), None);
-                }
-            }
-            rows.push(row);
-        }
-    }
+    let rows = solve_groups(&groups, &sizes, &running, &nissy, args.max_seconds)?;
     let mut report = String::new();
     let _ = writeln!(
         report,
@@ -246,13 +225,10 @@ pub fn bench(args: &Args) -> anyhow::Result<()> {
     if let Some(row) = rows.iter().find(|row| (row.length, row.threads) == (18, 1)) {
         let _ = writeln!(report, "\n18-move cubes, one thread, seconds x GiB, each size beside its H48 table:\n");
         for (column, (size, &h48)) in sizes.iter().zip(&beside).enumerate() {
-            let table = &present[h48];
-            let theirs = &row.theirs[running.iter().position(|t| *t == table).expect("it runs")];
-            let _ = writeln!(
-                report,
-                "- {}",
-                seconds_gib_line(&size.label, size.bound_bytes, &row.ours[column], table, theirs)
-            );
+            let (table, theirs) =
+                running.iter().zip(&row.theirs).find(|(t, _)| **t == &present[h48]).context("it runs")?;
+            let line = seconds_gib_line(&size.label, size.bound_bytes, &row.ours[column], table, theirs);
+            let _ = writeln!(report, "- {line}");
         }
     }
     println!("\n{report}");
@@ -261,6 +237,40 @@ pub fn bench(args: &Args) -> anyhow::Result<()> {
         println!("wrote {}", out.display());
     }
     Ok(())
+}
+
+/// Each group on each thread count: each cube on each of our `sizes`, then on each of the
+/// H48 tables `running`, back to back.
+fn solve_groups(
+    groups: &[(usize, Vec<String>)],
+    sizes: &[Size],
+    running: &[&H48Table],
+    nissy: &Path,
+    max_seconds: f64,
+) -> anyhow::Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    for (length, cubes) in groups {
+        for (index, threads) in THREADS.into_iter().enumerate() {
+            println!("{} cubes of {length} on {threads} thread(s)", cubes.len());
+            let mut row = Row {
+                length: *length,
+                threads,
+                ours: vec![Cell::default(); sizes.len()],
+                theirs: vec![Cell::default(); running.len()],
+            };
+            for scramble in cubes {
+                for (size, cell) in sizes.iter().zip(&mut row.ours) {
+                    solve_ours(&size.solvers[index], size.optimal.as_ref(), scramble, *length, max_seconds, cell)?;
+                }
+                for (table, cell) in running.iter().zip(&mut row.theirs) {
+                    let seconds = run_nissy(nissy, &table.name, scramble, threads, max_seconds)?;
+                    cell.add(seconds.unwrap_or(max_seconds), seconds.is_some(), None);
+                }
+            }
+            rows.push(row);
+        }
+    }
+    Ok(rows)
 }
 
 /// The first `count` scrambles of nissy-core's file of cubes `length` away.
