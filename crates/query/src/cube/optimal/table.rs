@@ -9,7 +9,7 @@
 //! every raw coordinate's class and the symmetry to its representative from a table small
 //! enough for the fast caches (module `classes`). `large` (1.9 GB): the same with the
 //! UD-slice and the corner U/D separation (which four corner positions hold the D-layer
-//! corners) beside the flip: 2,048 x 495 x 70 reduced to FLIP_SLICE_SEPARATION_CLASSES
+//! corners) beside the flip: 2,048 x 495 x 70 reduced to 4,446,602
 //! classes, times the twist (Rokicki's nxopt "EP1 EO3" coordinate).
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS};
