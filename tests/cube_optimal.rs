@@ -252,18 +252,25 @@ fn a_bad_time_limit_or_cube_is_refused_with_what_and_why() {
 const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
 
 /// The environment variable naming a folder that holds the optimal solver's own tables
-/// (`gen cube --optimal small`, minutes and 4 GB: never built by the tests).
+/// (`gen cube --optimal small` or `large`, minutes and gigabytes: never built by the tests).
 const OPTIMAL_TABLES_ENV: &str = "PUZZLE_TABLES_OPTIMAL_DIR";
 
-/// A tables directory with the tests' tables and, linked beside them, the `small` optimal
-/// tables of `$PUZZLE_TABLES_OPTIMAL_DIR`; `None` when the variable is unset.
+/// The biggest optimal size whose tables are all in `folder`.
+fn complete_size(folder: &Path) -> OptimalSize {
+    let complete = |size: &OptimalSize| size.specs().iter().all(|spec| folder.join(spec.file_name()).is_file());
+    OptimalSize::ALL.into_iter().rev().find(complete).unwrap_or_else(|| {
+        panic!("${OPTIMAL_TABLES_ENV} names {}, which holds no complete size of optimal tables", folder.display())
+    })
+}
+
+/// A tables directory with the tests' tables and, linked beside them, the optimal tables of
+/// the biggest size complete in `$PUZZLE_TABLES_OPTIMAL_DIR`; `None` when the variable is
+/// unset.
 fn tables_with_optimal() -> Option<tempfile::TempDir> {
     let folder = std::path::PathBuf::from(std::env::var_os(OPTIMAL_TABLES_ENV)?);
     let dir = linked_tables();
-    for spec in OptimalSize::Small.specs() {
-        let table = folder.join(spec.file_name());
-        assert!(table.is_file(), "${OPTIMAL_TABLES_ENV} names {}, which lacks {}", folder.display(), spec.file_name());
-        std::os::unix::fs::symlink(&table, dir.path().join(spec.file_name())).expect("a link");
+    for spec in complete_size(&folder).specs() {
+        std::os::unix::fs::symlink(folder.join(spec.file_name()), dir.path().join(spec.file_name())).expect("a link");
     }
     Some(dir)
 }
@@ -362,8 +369,9 @@ fn damaged_optimal_tables_stop_only_the_optimal_search() {
     let errors = stderr_of(&output);
     assert!(specs.iter().any(|spec| errors.contains(&spec.file_name())), "{errors}");
     assert!(errors.contains("wrong magic bytes"), "{errors}");
-    // No release holds them (`dist` does not ship them), so only building them is offered.
-    assert!(errors.contains("gen cube --optimal small") && !errors.contains("install --from"), "{errors}");
+    // No release holds them (`dist` does not ship them), so only building them is offered;
+    // the biggest size is opened first.
+    assert!(errors.contains("gen cube --optimal large") && !errors.contains("install --from"), "{errors}");
 }
 
 #[test]
@@ -427,7 +435,8 @@ fn an_incomplete_set_of_optimal_tables_is_refused_naming_the_missing_one() {
         return;
     };
     let dir = linked_tables();
-    let specs = OptimalSize::Small.specs();
+    let size = complete_size(&folder);
+    let specs = size.specs();
     let (missing, present) = specs.split_last().expect("optimal tables");
     for spec in present {
         std::os::unix::fs::symlink(folder.join(spec.file_name()), dir.path().join(spec.file_name())).expect("a link");
@@ -435,7 +444,8 @@ fn an_incomplete_set_of_optimal_tables_is_refused_naming_the_missing_one() {
     let output = run_with_input(binary(dir.path()).args(["solve", "cube", "--optimal", "--scramble", "R U F"]), "");
     assert_eq!(output.status.code(), Some(2), "{}", stdout_of(&output));
     let errors = stderr_of(&output);
-    assert!(errors.contains(&missing.file_name()) && errors.contains("gen cube --optimal small"), "{errors}");
+    let command = format!("gen cube --optimal {}", size.label());
+    assert!(errors.contains(&missing.file_name()) && errors.contains(&command), "{errors}");
 }
 
 /// `solve cube --optimal --json --max-seconds 60 -` of `cube` in `tables`, on two threads.

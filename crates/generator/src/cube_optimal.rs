@@ -8,16 +8,12 @@
 //! from solved, stored modulo 3. Both by the walk of [`crate::class_walk`] (one byte an entry
 //! while it runs, 3.3 GB for `small`).
 
-use puzzle_tables_models::cube::coords::{CORNER_PERMS, FLIPS, FLIP_SORTED_SLICES, SORTED_SLICES};
-use puzzle_tables_models::cube::move_tables::{corner_perm_face_turns, sorted_slice_moves, CoordinateMoves};
-use puzzle_tables_models::cube::symmetry::{
-    conjugate_corner_perm, conjugate_flip_sorted_slice, FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES,
-};
+use puzzle_tables_models::cube::coords::{CORNER_PERMS, FLIPS};
+use puzzle_tables_models::cube::flip_rows::FlipRow;
+use puzzle_tables_models::cube::move_tables::{corner_perm_face_turns, CoordinateMoves};
+use puzzle_tables_models::cube::symmetry::{conjugate_corner_perm, PERMUTATION_CLASSES};
 use puzzle_tables_models::cube::Move;
-use puzzle_tables_query::cube::optimal::{
-    OptimalSize, CORNER_TWIST_SPEC, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_FINDER_ROWS,
-    FLIP_SORTED_SLICE_TWIST_SPEC,
-};
+use puzzle_tables_query::cube::optimal::{finder_rows, OptimalSize, CORNER_TWIST_SPEC};
 use puzzle_tables_query::Metadata;
 
 use crate::class_walk::{class_twist_distances, ClassWalk, SymmetryClasses};
@@ -28,31 +24,40 @@ use crate::{BuiltTable, Progress};
 /// The command that builds these tables.
 const GENERATED_BY: &str = "puzzle-tables gen cube --optimal";
 
-/// Groups the flip and sorted UD-slice coordinates into classes.
+/// Groups the coordinate `row * 2,048 + flip` of `row` into classes.
 ///
 /// # Panics
-/// If the count differs from [`FLIP_SORTED_SLICE_CLASSES`], a fact of the cube.
-pub fn flip_sorted_slice_classes() -> SymmetryClasses {
-    let classes = SymmetryClasses::new(FLIP_SORTED_SLICES, conjugate_flip_sorted_slice);
-    assert_eq!(classes.len(), FLIP_SORTED_SLICE_CLASSES, "flip and sorted slice classes under 16 symmetries");
+/// If the count differs from [`FlipRow::classes`], a fact of the cube.
+pub fn flip_row_classes(row: FlipRow) -> SymmetryClasses {
+    let classes = SymmetryClasses::new(row.with_flips(), |value, s| row.conjugate(value, s));
+    assert_eq!(classes.len(), row.classes(), "{row:?} and flip classes under 16 symmetries");
     classes
 }
 
-/// The flip and sorted UD-slice class finder's words ([`class_finder_words`]).
-pub fn flip_sorted_slice_finder_words(classes: &SymmetryClasses) -> Vec<u32> {
-    class_finder_words(classes, SORTED_SLICES, conjugate_flip_sorted_slice, FLIP_SORTED_SLICE_FINDER_ROWS)
+/// The class finder's words of `row` and the flip ([`class_finder_words`]).
+pub fn flip_row_finder_words(row: FlipRow, classes: &SymmetryClasses) -> Vec<u32> {
+    class_finder_words(classes, row.count(), |value, s| row.conjugate(value, s), finder_rows(row))
 }
 
-/// Every entry's exact face-turn distance, and how many entries lie at each distance.
-pub fn flip_sorted_slice_distances(classes: &SymmetryClasses, progress: &mut dyn Progress) -> (Vec<u8>, Vec<u64>) {
-    let (flip_moves, sorted_moves) = (CoordinateMoves::new().flip, sorted_slice_moves());
+/// Every entry's exact face-turn distance (`class * 2,187 + twist`, the classes of `row` and
+/// the flip), and how many entries lie at each distance.
+pub fn flip_row_distances(row: FlipRow, classes: &SymmetryClasses, progress: &mut dyn Progress) -> (Vec<u8>, Vec<u64>) {
+    let (flip_moves, row_moves) = (CoordinateMoves::new().flip, row.face_turns());
     let class_moves = classes.moves(|value, m| {
-        let (sorted, flip) = (value / FLIPS, value % FLIPS);
-        usize::from(sorted_moves[sorted * Move::COUNT + m]) * FLIPS + usize::from(flip_moves[flip * Move::COUNT + m])
+        let (row, flip) = (value / FLIPS, value % FLIPS);
+        usize::from(row_moves[row * Move::COUNT + m]) * FLIPS + usize::from(flip_moves[flip * Move::COUNT + m])
     });
     let steps: Vec<usize> = (0..Move::COUNT).collect();
     let shape = ClassWalk { class_moves: &class_moves, self_symmetries: &classes.self_symmetries, steps: &steps };
-    class_twist_distances(&shape, "cube, optimal tables (flip x sorted slice x twist)", progress)
+    class_twist_distances(&shape, &format!("cube, optimal tables ({} x flip x twist)", row_name(row)), progress)
+}
+
+/// What the row coordinate is, in the tables' descriptions.
+fn row_name(row: FlipRow) -> &'static str {
+    match row {
+        FlipRow::SortedSlice => "sorted UD-slice",
+        FlipRow::SliceSeparation => "UD-slice x corner U/D separation",
+    }
 }
 
 /// Groups the corner permutations into classes, numbered as phase 2's (in the order of
@@ -84,46 +89,52 @@ pub fn build_optimal_tables(size: OptimalSize, progress: &mut dyn Progress) -> V
             let (corners, depth_counts) = corner_distances(progress);
             vec![build_corner_table(&corners, depth_counts)]
         }
-        OptimalSize::Small => {
-            let classes = flip_sorted_slice_classes();
-            let (distances, depth_counts) = flip_sorted_slice_distances(&classes, progress);
-            vec![build_class_table(&classes), build_distance_table(&distances, depth_counts)]
+        OptimalSize::Small | OptimalSize::Large => {
+            let row = size.flip_row().expect("the edge table sizes have a row coordinate");
+            let classes = flip_row_classes(row);
+            // The finder first: it checks its count of rows before the long walk.
+            let finder = build_class_table(size, row, &classes);
+            let (distances, depth_counts) = flip_row_distances(row, &classes, progress);
+            drop(classes);
+            vec![finder, build_distance_table(size, row, &distances, depth_counts)]
         }
     }
 }
 
-/// The flip and sorted UD-slice class finder, four bytes a word.
-fn build_class_table(classes: &SymmetryClasses) -> BuiltTable {
+/// The class finder of `row` and the flip, four bytes a word.
+fn build_class_table(size: OptimalSize, row: FlipRow, classes: &SymmetryClasses) -> BuiltTable {
+    let (name, count, rows) = (row_name(row), row.count(), finder_rows(row));
     BuiltTable {
-        spec: FLIP_SORTED_SLICE_CLASS_SPEC,
+        spec: size.specs()[0],
         metadata: Metadata {
             description: format!(
-                "cube: the flip and sorted UD-slice class finder: for each of the 11,880 sorted UD-slices, row x \
-                 2^15 + flips x 16 + symmetry (the symmetry takes the sorted slice's coordinates to an image sorted \
-                 slice's, whose row it is, no flips to these), then {FLIP_SORTED_SLICE_FINDER_ROWS} rows of 2,048: \
-                 for each flip of the image sorted slice, its class under the 16 symmetries that keep the U-D axis \
-                 x 16 + the symmetry to the class's representative"
+                "cube: the flip and {name} class finder: for each of the {count} values of the {name}, row x \
+                 2^15 + flips x 16 + symmetry (the symmetry takes its coordinates to an image value's, whose row \
+                 it is, no flips to these), then {rows} rows of 2,048: for each flip of the image value, its \
+                 class under the 16 symmetries that keep the U-D axis x 16 + the symmetry to the class's \
+                 representative"
             ),
             generated_by: GENERATED_BY.into(),
             depth_counts: Vec::new(),
-            parameters: vec![("classes".into(), FLIP_SORTED_SLICE_CLASSES.to_string())],
+            parameters: vec![("classes".into(), row.classes().to_string())],
         },
-        payload: flip_sorted_slice_finder_words(classes).iter().flat_map(|w| w.to_le_bytes()).collect(),
+        payload: flip_row_finder_words(row, classes).iter().flat_map(|w| w.to_le_bytes()).collect(),
     }
 }
 
 /// The distances modulo 3, five entries a byte.
-fn build_distance_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
+fn build_distance_table(size: OptimalSize, row: FlipRow, distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
     BuiltTable {
-        spec: FLIP_SORTED_SLICE_TWIST_SPEC,
+        spec: size.specs()[1],
         metadata: Metadata {
-            description: "cube: for each edge flip and sorted UD-slice class and corner twist (class x 2,187 + \
-                          twist), the fewest face turns that solve those coordinates, modulo 3, five base-3 digits \
-                          a byte"
-                .into(),
+            description: format!(
+                "cube: for each edge flip and {} class and corner twist (class x 2,187 + twist), the fewest face \
+                 turns that solve those coordinates, modulo 3, five base-3 digits a byte",
+                row_name(row)
+            ),
             generated_by: GENERATED_BY.into(),
             depth_counts,
-            parameters: vec![("size".into(), OptimalSize::Small.label().into())],
+            parameters: vec![("size".into(), size.label().into())],
         },
         payload: pack3(distances),
     }
@@ -149,38 +160,35 @@ fn build_corner_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzle_tables_models::cube::coords::{SORTED_SLICES, TWISTS};
+    use puzzle_tables_models::cube::coords::TWISTS;
     use puzzle_tables_models::cube::symmetry::twist_conjugates;
     use puzzle_tables_query::cube::Permutation;
 
-    /// The builder's walk at small scale: the sorted UD-slice alone (no flip) x twist, its
-    /// classes through the same class grouping and walk as the optimal table, checked
-    /// entry by entry against a breadth-first search over the raw coordinates (no symmetry,
-    /// 26 million states, their own queue).
-    #[test]
-    fn the_walk_on_sorted_slice_classes_matches_a_plain_search() {
-        let sorted_moves = sorted_slice_moves();
+    /// The builder's walk at small scale: the row coordinate of `row` alone (no flip) x
+    /// twist, its classes through the same class grouping and walk as the optimal table,
+    /// checked entry by entry against a breadth-first search over the raw coordinates (no
+    /// symmetry, their own queue).
+    fn check_walk_on_row_classes(row: FlipRow) {
+        let row_moves = row.face_turns();
         let twist_moves = CoordinateMoves::new().twist;
-        let classes = SymmetryClasses::new(SORTED_SLICES, |sorted, s| {
-            conjugate_flip_sorted_slice(sorted * FLIPS as u32, s) / FLIPS as u32
-        });
-        let class_moves = classes.moves(|sorted, m| usize::from(sorted_moves[sorted * Move::COUNT + m]));
+        let classes =
+            SymmetryClasses::new(row.count(), |value, s| row.conjugate(value * FLIPS as u32, s) / FLIPS as u32);
+        let class_moves = classes.moves(|value, m| usize::from(row_moves[value * Move::COUNT + m]));
         let steps: Vec<usize> = (0..Move::COUNT).collect();
         let shape = ClassWalk { class_moves: &class_moves, self_symmetries: &classes.self_symmetries, steps: &steps };
         let (distances, depth_counts) = class_twist_distances(&shape, "test", &mut crate::Silent);
         assert_eq!(depth_counts.iter().sum::<u64>(), (classes.len() * TWISTS) as u64);
 
-        let mut plain = vec![u8::MAX; SORTED_SLICES * TWISTS];
+        let mut plain = vec![u8::MAX; row.count() * TWISTS];
         plain[0] = 0;
-        let mut queue = std::collections::VecDeque::from([0usize]);
+        let mut queue = std::collections::VecDeque::from([0u32]);
         while let Some(state) = queue.pop_front() {
-            let (sorted, twist) = (state / TWISTS, state % TWISTS);
+            let (value, twist) = (state as usize / TWISTS, state as usize % TWISTS);
             for m in 0..Move::COUNT {
-                let next =
-                    usize::from(sorted_moves[sorted * 18 + m]) * TWISTS + usize::from(twist_moves[twist * 18 + m]);
+                let next = usize::from(row_moves[value * 18 + m]) * TWISTS + usize::from(twist_moves[twist * 18 + m]);
                 if plain[next] == u8::MAX {
-                    plain[next] = plain[state] + 1;
-                    queue.push_back(next);
+                    plain[next] = plain[state as usize] + 1;
+                    queue.push_back(next as u32);
                 }
             }
         }
@@ -188,8 +196,21 @@ mod tests {
             let class_sym = classes.class_of[state / TWISTS] as usize;
             let twist = usize::from(twist_conjugates()[state % TWISTS * 16 + (class_sym & 15)]);
             let entry = (class_sym >> 4) * TWISTS + twist;
-            assert_eq!(distances[entry], expected, "sorted slice {}, twist {}", state / TWISTS, state % TWISTS);
+            assert_eq!(distances[entry], expected, "{row:?} {}, twist {}", state / TWISTS, state % TWISTS);
         }
+    }
+
+    /// `small`'s: the sorted UD-slice x twist, 26 million states.
+    #[test]
+    fn the_walk_on_sorted_slice_classes_matches_a_plain_search() {
+        check_walk_on_row_classes(FlipRow::SortedSlice);
+    }
+
+    /// `large`'s: the UD-slice and corner separation x twist, 76 million states (the
+    /// symmetries that swap U and D complement the separation).
+    #[test]
+    fn the_walk_on_slice_separation_classes_matches_a_plain_search() {
+        check_walk_on_row_classes(FlipRow::SliceSeparation);
     }
 
     /// The corner table's walk against a breadth-first search over the raw corner states
@@ -245,8 +266,10 @@ mod tests {
     }
 
     #[test]
-    fn the_flip_sorted_slice_classes_are_counted_and_map_to_their_representatives() {
-        let classes = flip_sorted_slice_classes();
-        crate::class_walk::check_representatives(&classes, FLIP_SORTED_SLICES, 1_009, conjugate_flip_sorted_slice);
+    fn the_flip_row_classes_are_counted_and_map_to_their_representatives() {
+        for row in [FlipRow::SortedSlice, FlipRow::SliceSeparation] {
+            let classes = flip_row_classes(row);
+            crate::class_walk::check_representatives(&classes, row.with_flips(), 1_009, |v, s| row.conjugate(v, s));
+        }
     }
 }

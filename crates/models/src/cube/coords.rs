@@ -6,7 +6,8 @@
 //! hold the UD-slice edges FR FL BL BR (C(12,4) = 495). Phase 2, for cubes in G1: corner
 //! permutation (8!), the permutation of the eight U and D edges (8!) and of the four slice
 //! edges (4!). The optimal solver's tables add the order of the slice edges to their
-//! positions: the sorted UD-slice (12 x 11 x 10 x 9 = 11,880).
+//! positions: the sorted UD-slice (12 x 11 x 10 x 9 = 11,880), or which corner positions hold
+//! the D-layer corners: the corner separation (C(8,4) = 70), beside the UD-slice.
 
 use super::cubies::{permutation_rank, permutation_unrank, Cube};
 use super::notation::Move;
@@ -28,6 +29,14 @@ pub const FLIP_SLICES: usize = SLICES * FLIPS;
 pub const SORTED_SLICES: usize = SLICES * 24;
 /// Edge flip and sorted UD-slice together: `sorted_slice * FLIPS + flip`.
 pub const FLIP_SORTED_SLICES: usize = SORTED_SLICES * FLIPS;
+/// Corner U/D separations: which four of the eight corner positions hold the D-layer
+/// corners (DFR DLF DBL DRB), `C(8, 4)`.
+pub const SEPARATIONS: usize = 70;
+/// UD-slice positions and corner separation together, `slice * SEPARATIONS + separation`
+/// (the optimal solver's `large` tables).
+pub const SLICE_SEPARATIONS: usize = SLICES * SEPARATIONS;
+/// Edge flip, UD-slice and corner separation together: `slice_separation * FLIPS + flip`.
+pub const FLIP_SLICE_SEPARATIONS: usize = SLICE_SEPARATIONS * FLIPS;
 /// Corner permutations, 8!.
 pub const CORNER_PERMS: usize = 40_320;
 /// Permutations of the eight U and D edges within their layers, 8!.
@@ -37,6 +46,9 @@ pub const SLICE_PERMS: usize = 24;
 
 /// The first of the UD-slice edges (FR); FL, BL and BR follow.
 const FIRST_SLICE_EDGE: u8 = 8;
+
+/// The first of the D-layer corners (DFR); DLF, DBL and DRB follow.
+const FIRST_D_CORNER: u8 = 4;
 
 /// The moves of phase 2, the ones that keep a cube in G1: U, U2, U', D, D2, D', R2, F2, L2,
 /// B2, in [`Move::index`] order.
@@ -69,6 +81,29 @@ const fn choose(n: usize, k: usize) -> usize {
     result
 }
 
+/// The rank of the positions set in `marked` among the combinations of as many positions,
+/// 0 when they are the last ones.
+fn combination_rank(marked: impl DoubleEndedIterator<Item = bool> + ExactSizeIterator) -> usize {
+    let mut found = 0;
+    marked.rev().enumerate().filter(|&(_, set)| set).fold(0, |rank, (from_end, _)| {
+        found += 1;
+        rank + choose(from_end, found)
+    })
+}
+
+/// The `N` positions with `k` of them set whose [`combination_rank`] is `rank`.
+fn combination_unrank<const N: usize>(mut rank: usize, mut k: usize) -> [bool; N] {
+    std::array::from_fn(|position| {
+        let weight = choose(N - 1 - position, k);
+        let set = k > 0 && rank >= weight;
+        if set {
+            rank -= weight;
+            k -= 1;
+        }
+        set
+    })
+}
+
 impl Cube {
     /// The corner twist coordinate, `0..TWISTS`.
     pub fn twist(&self) -> u16 {
@@ -83,15 +118,23 @@ impl Cube {
     /// The UD-slice coordinate, `0..SLICES`: which positions hold the slice edges (in any
     /// order), ranked as a combination; 0 when they are in the slice.
     pub fn slice(&self) -> u16 {
-        let mut rank = 0;
-        let mut found = 0;
-        for position in (0..12).rev() {
-            if self.edges[position] >= FIRST_SLICE_EDGE {
-                rank += choose(11 - position, found + 1);
-                found += 1;
-            }
-        }
-        rank as u16
+        combination_rank(self.edges.iter().map(|&e| e >= FIRST_SLICE_EDGE)) as u16
+    }
+
+    /// The corner separation coordinate, `0..SEPARATIONS`: which positions hold the D-layer
+    /// corners (in any order), ranked as a combination; 0 when they are in the D layer.
+    pub fn separation(&self) -> u8 {
+        combination_rank(self.corners.iter().map(|&c| c >= FIRST_D_CORNER)) as u8
+    }
+
+    /// UD-slice and corner separation together, `0..SLICE_SEPARATIONS`.
+    pub fn slice_separation(&self) -> u16 {
+        self.slice() * SEPARATIONS as u16 + u16::from(self.separation())
+    }
+
+    /// Edge flip, UD-slice and corner separation together, `0..FLIP_SLICE_SEPARATIONS`.
+    pub fn flip_slice_separation(&self) -> u32 {
+        u32::from(self.slice_separation()) * FLIPS as u32 + u32::from(self.flip())
     }
 
     /// The sorted UD-slice coordinate, `0..SORTED_SLICES`: which positions hold the slice
@@ -176,21 +219,7 @@ impl Cube {
     pub fn with_flip_slice(flip_slice: u32) -> Cube {
         let (slice, flip) = (flip_slice as usize / FLIPS, flip_slice as usize % FLIPS);
         let mut cube = Cube::SOLVED;
-        let mut rest = slice;
-        let mut to_place = 4;
-        let (mut next_slice, mut next_other) = (FIRST_SLICE_EDGE, 0);
-        for position in 0..12 {
-            let weight = choose(11 - position, to_place);
-            if to_place > 0 && rest >= weight {
-                rest -= weight;
-                to_place -= 1;
-                cube.edges[position] = next_slice;
-                next_slice += 1;
-            } else {
-                cube.edges[position] = next_other;
-                next_other += 1;
-            }
-        }
+        cube.edges = in_order(combination_unrank::<12>(slice, 4), FIRST_SLICE_EDGE);
         let mut rest = flip;
         for f in cube.edge_flips[..11].iter_mut().rev() {
             *f = (rest % 2) as u8;
@@ -212,6 +241,17 @@ impl Cube {
         cube
     }
 
+    /// A cube (pieces not necessarily reachable together) with edge flip, UD-slice and corner
+    /// separation coordinate `flip_slice_separation`, the slice edges, the other edges, the
+    /// D-layer corners and the U-layer corners each in order.
+    pub fn with_flip_slice_separation(flip_slice_separation: u32) -> Cube {
+        let (row, flip) = (flip_slice_separation as usize / FLIPS, flip_slice_separation as usize % FLIPS);
+        let (slice, separation) = (row / SEPARATIONS, row % SEPARATIONS);
+        let mut cube = Cube::with_flip_slice((slice * FLIPS + flip) as u32);
+        cube.corners = in_order(combination_unrank::<8>(separation, 4), FIRST_D_CORNER);
+        cube
+    }
+
     /// A cube in G1 with corner permutation `corner_perm`, nothing else moved.
     pub fn with_corner_perm(corner_perm: u16) -> Cube {
         Cube { corners: permutation_unrank(u64::from(corner_perm)), ..Cube::SOLVED }
@@ -225,6 +265,17 @@ impl Cube {
         let edges = std::array::from_fn(|p| if p < 8 { ud[p] } else { slice[p - 8] + FIRST_SLICE_EDGE });
         Cube { edges, ..Cube::SOLVED }
     }
+}
+
+/// The pieces at `N` positions: those set in `marked` get `first`, `first + 1`, ... in
+/// order, the others 0, 1, ... in order.
+fn in_order<const N: usize>(marked: [bool; N], first: u8) -> [u8; N] {
+    let (mut next_marked, mut next_other) = (first, 0);
+    marked.map(|set| {
+        let next = if set { &mut next_marked } else { &mut next_other };
+        *next += 1;
+        *next - 1
+    })
 }
 
 #[cfg(test)]
@@ -248,6 +299,20 @@ mod tests {
                 flip_sorted_slice / 24 / FLIPS as u32 * FLIPS as u32 + flip_sorted_slice % FLIPS as u32
             );
         }
+        for flip_slice_separation in (0..FLIP_SLICE_SEPARATIONS as u32).step_by(89) {
+            let cube = Cube::with_flip_slice_separation(flip_slice_separation);
+            assert_eq!(cube.flip_slice_separation(), flip_slice_separation);
+            let row = flip_slice_separation as usize / FLIPS;
+            assert_eq!(cube.flip_slice() as usize, row / SEPARATIONS * FLIPS + flip_slice_separation as usize % FLIPS);
+        }
+        // Every separation, and a permutation of its corners within the two sets keeps it.
+        for separation in 0..SEPARATIONS {
+            let cube = Cube::with_flip_slice_separation((separation * FLIPS) as u32);
+            assert_eq!(usize::from(cube.separation()), separation);
+            let mut shuffled = cube;
+            shuffled.corners = cube.corners.map(|c| c ^ 1);
+            assert_eq!(usize::from(shuffled.separation()), separation);
+        }
         for corner_perm in (0..CORNER_PERMS as u16).step_by(13) {
             assert_eq!(Cube::with_corner_perm(corner_perm).corner_perm(), corner_perm);
         }
@@ -263,11 +328,12 @@ mod tests {
                 solved.slice(),
                 solved.sorted_slice(),
                 solved.corner_perm(),
-                solved.ud_edge_perm()
+                solved.ud_edge_perm(),
+                solved.slice_separation()
             ],
-            [0; 6]
+            [0; 7]
         );
-        assert_eq!(choose(12, 4), SLICES);
+        assert_eq!((choose(12, 4), choose(8, 4)), (SLICES, SEPARATIONS));
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! - [`notation`](mod@notation): face turns in standard notation ([`Move`]), scrambles and the two metrics.
 //! - [`coords`]: the two-phase algorithm's coordinates; [`symmetry`]: the 16 symmetries that
 //!   keep the U-D axis, which reduce the phase-1 pruning table.
+//! - [`flip_rows`]: the coordinates the optimal solver's edge tables pair with the edge flip.
 //! - [`zoj`]: the judge's net, input and answer formats.
 //!
 //! Colours are relative to the centres: the centre of face `k` names that face's colour, so
@@ -18,6 +19,7 @@ pub mod coords;
 pub mod cubies;
 pub mod errors;
 pub mod facelets;
+pub mod flip_rows;
 pub mod move_tables;
 pub mod notation;
 pub mod symmetry;

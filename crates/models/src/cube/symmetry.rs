@@ -23,6 +23,11 @@ pub const FLIP_SLICE_CLASSES: usize = 64_430;
 /// optimal solver's tables; counted by the generator, which checks its count against this).
 pub const FLIP_SORTED_SLICE_CLASSES: usize = 1_523_864;
 
+/// The number of classes of flip, UD-slice and corner separation coordinates under the
+/// symmetries (the optimal solver's `large` tables; counted by the generator, which checks
+/// its count against this).
+pub const FLIP_SLICE_SEPARATION_CLASSES: usize = 4_446_602;
+
 /// The number of classes of corner permutations under the symmetries, and of U/D-edge
 /// permutations (counted by the generator, which checks its counts against this).
 pub const PERMUTATION_CLASSES: usize = 2_768;
@@ -169,6 +174,14 @@ pub fn conjugate_flip_slice(flip_slice: u32, s: usize) -> u32 {
 /// slice edges to slice edges).
 pub fn conjugate_flip_sorted_slice(flip_sorted_slice: u32, s: usize) -> u32 {
     conjugate(&Cube::with_flip_sorted_slice(flip_sorted_slice), s).flip_sorted_slice()
+}
+
+/// The flip, UD-slice and corner separation coordinate of the conjugate by `s` of a cube with
+/// `flip_slice_separation` (well defined: the symmetries take slice edges to slice edges,
+/// and the D-layer corners' positions to the D layer's, or, those that swap U and D, to the
+/// U layer's, where the U-layer corners then are).
+pub fn conjugate_flip_slice_separation(flip_slice_separation: u32, s: usize) -> u32 {
+    conjugate(&Cube::with_flip_slice_separation(flip_slice_separation), s).flip_slice_separation()
 }
 
 /// The corner permutation of the conjugate by `s` of a cube with corner permutation
@@ -333,6 +346,10 @@ mod tests {
             let conjugated = conjugate(&cube, s);
             assert_eq!(conjugated.flip_slice(), conjugate_flip_slice(cube.flip_slice(), s));
             assert_eq!(conjugated.flip_sorted_slice(), conjugate_flip_sorted_slice(cube.flip_sorted_slice(), s));
+            assert_eq!(
+                conjugated.flip_slice_separation(),
+                conjugate_flip_slice_separation(cube.flip_slice_separation(), s)
+            );
             assert_eq!(conjugated.twist(), twist_conjugates()[usize::from(cube.twist()) * 16 + s]);
             assert_eq!(conjugate(&conjugated, inverse(s)), cube);
             let t = (i * 7 + 3) % SYMMETRIES;

@@ -1,5 +1,6 @@
 //! Flip-slice symmetry classes, from tables small enough for the fast caches: the class of
-//! any flip-slice coordinate, or flip and sorted UD-slice coordinate ([`ClassFinder`]), and
+//! any flip-slice coordinate, or the optimal solver's flip and sorted UD-slice, or flip,
+//! UD-slice and corner separation coordinate ([`ClassFinder`]), and
 //! how the face turns combine with the symmetries ([`SymmetricTurns`]).
 //!
 //! A finder's table holds just what the symmetries' structure needs: for the flip-slice
@@ -18,10 +19,9 @@
 //! The table holds, for each slice, its image's row, `c(s)` and σ(s), then the rows; `L` is
 //! computed at start (16 symmetries x 11 flip bits).
 
-use puzzle_tables_models::cube::coords::{FLIPS, SLICES, SORTED_SLICES};
-use puzzle_tables_models::cube::symmetry::{
-    self, conjugate_flip_slice, products, FLIP_SLICE_CLASSES, FLIP_SORTED_SLICE_CLASSES, SYMMETRIES,
-};
+use puzzle_tables_models::cube::coords::{FLIPS, SLICES};
+use puzzle_tables_models::cube::flip_rows::FlipRow;
+use puzzle_tables_models::cube::symmetry::{self, conjugate_flip_slice, products, FLIP_SLICE_CLASSES, SYMMETRIES};
 use puzzle_tables_models::cube::Move;
 
 use crate::map::HugeBytes;
@@ -38,9 +38,12 @@ pub(crate) struct FinderShape {
 /// The flip-slice coordinate's (the two-phase solver's).
 pub(crate) const FLIP_SLICE_FINDER: FinderShape = FinderShape { slices: SLICES, classes: FLIP_SLICE_CLASSES };
 
-/// The flip and sorted UD-slice coordinate's (the optimal solver's).
-pub(crate) const FLIP_SORTED_SLICE_FINDER: FinderShape =
-    FinderShape { slices: SORTED_SLICES, classes: FLIP_SORTED_SLICE_CLASSES };
+impl FinderShape {
+    /// The optimal solver's coordinate `row * 2,048 + flip` of `row`.
+    pub(crate) fn of(row: FlipRow) -> FinderShape {
+        FinderShape { slices: row.count(), classes: row.classes() }
+    }
+}
 
 /// The class and symmetry of every coordinate of a [`FinderShape`] (`slice * 2,048 + flip`),
 /// as [`ClassFinder::find`] gives them.
@@ -182,7 +185,7 @@ impl SymmetricTurns {
 mod tests {
     use super::*;
     use puzzle_tables_generator::class_walk::SymmetryClasses;
-    use puzzle_tables_models::cube::coords::{FLIP_SLICES, FLIP_SORTED_SLICES};
+    use puzzle_tables_models::cube::coords::FLIP_SLICES;
 
     /// Checks that `finder` gives every coordinate below `count` the generator's class, and a
     /// symmetry that takes it to the representative: the generator's, or that followed by one
@@ -206,15 +209,26 @@ mod tests {
         check_every_coordinate(&finder, &classes, FLIP_SLICES);
     }
 
-    /// The optimal solver's finder, on all 24,330,240 flip and sorted UD-slice coordinates
-    /// (the generator's grouping into classes takes most of the time).
+    /// The optimal solver's finder of `row`, on every coordinate `row * 2,048 + flip` (the
+    /// generator's grouping into classes takes most of the time), in at most `bytes`.
+    fn check_flip_row_finder(row: FlipRow, bytes: usize) {
+        let classes = puzzle_tables_generator::cube_optimal::flip_row_classes(row);
+        let words = puzzle_tables_generator::cube_optimal::flip_row_finder_words(row, &classes);
+        let finder = ClassFinder::from_words(&words, FinderShape::of(row)).unwrap();
+        assert!(finder.bytes() < bytes, "{} bytes", finder.bytes());
+        check_every_coordinate(&finder, &classes, row.with_flips());
+    }
+
+    /// `small`'s, on all 24,330,240 flip and sorted UD-slice coordinates.
     #[test]
     fn every_flip_sorted_slice_gets_its_class_and_a_symmetry_to_the_representative() {
-        let classes = puzzle_tables_generator::cube_optimal::flip_sorted_slice_classes();
-        let words = puzzle_tables_generator::cube_optimal::flip_sorted_slice_finder_words(&classes);
-        let finder = ClassFinder::from_words(&words, FLIP_SORTED_SLICE_FINDER).unwrap();
-        assert!(finder.bytes() < 8 << 20, "{} bytes", finder.bytes());
-        check_every_coordinate(&finder, &classes, FLIP_SORTED_SLICES);
+        check_flip_row_finder(FlipRow::SortedSlice, 8 << 20);
+    }
+
+    /// `large`'s, on all 70,963,200 flip, UD-slice and corner separation coordinates.
+    #[test]
+    fn every_flip_slice_separation_gets_its_class_and_a_symmetry_to_the_representative() {
+        check_flip_row_finder(FlipRow::SliceSeparation, 20 << 20);
     }
 
     #[test]

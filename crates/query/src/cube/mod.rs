@@ -77,10 +77,11 @@ pub use steps::{phase1_steps_spec, phase1_steps_word, step_distance_of};
 
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
-use classes::{ClassFinder, SymmetricTurns, FLIP_SLICE_FINDER, FLIP_SORTED_SLICE_FINDER};
+use classes::{ClassFinder, FinderShape, SymmetricTurns, FLIP_SLICE_FINDER};
 use corner_edges::CornerEdgeDistances;
 use near::NearG1;
 use phase2::Phase2Tables;
+use puzzle_tables_models::cube::flip_rows::FlipRow;
 use steps::Phase1Steps;
 use threads::SearchThreads;
 
@@ -162,7 +163,12 @@ pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
     let spec = table.spec();
     let (limit, width) = match (spec.kind, spec.variant) {
         (TableKind::SymmetryClass, 3) => return ClassFinder::open(table, FLIP_SLICE_FINDER).map(drop),
-        (TableKind::SymmetryClass, 4) => return ClassFinder::open(table, FLIP_SORTED_SLICE_FINDER).map(drop),
+        (TableKind::SymmetryClass, 4) => {
+            return ClassFinder::open(table, FinderShape::of(FlipRow::SortedSlice)).map(drop)
+        }
+        (TableKind::SymmetryClass, 5) => {
+            return ClassFinder::open(table, FinderShape::of(FlipRow::SliceSeparation)).map(drop)
+        }
         (TableKind::CoordinateMoves, 5) => (FLIP_SLICE_CLASSES * 16, 3),
         (TableKind::SymmetryClass | TableKind::CoordinateMoves, _) => (PERMUTATION_CLASSES * 16, 2),
         _ => return Ok(()),

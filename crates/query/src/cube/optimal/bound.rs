@@ -1,12 +1,13 @@
 //! Lower bounds of a cube's distance, followed move by move: what the optimal search prunes
 //! with ([`LowerBound`]), the one from the phase-1 table ([`Phase1Bound`]), and the ones from
 //! the optimal solver's own tables when present: `tiny`'s corner table beside the phase-1
-//! table ([`CornerBound`]) and `small`'s flip, sorted slice and twist ([`SortedSliceBound`]).
+//! table ([`CornerBound`]) and `small`'s and `large`'s flip, row coordinate (the sorted
+//! slice, or the slice and the corner separation) and twist ([`FlipRowBound`]).
 
 use puzzle_tables_models::cube::coords::{FLIPS, TWISTS};
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETRIES};
 
-use super::table::{CornerTable, SortedSliceTables};
+use super::table::{CornerTable, FlipRowTables};
 use crate::cube::search::step_distance;
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
 
@@ -241,41 +242,43 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The cube along one axis for [`SortedSliceBound`]: its raw edge flip, sorted UD-slice and
-/// corner twist, and the exact face-turn distance that solves those three.
+/// The cube along one axis for [`FlipRowBound`]: its raw edge flip, row coordinate (the
+/// sorted UD-slice, or the UD-slice and corner separation) and corner twist, and the exact
+/// face-turn distance that solves those three.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SortedView {
+pub(crate) struct RowView {
     flip: u16,
-    sorted_slice: u16,
+    row: u16,
     twist: u16,
     distance: u8,
 }
 
-/// The flip, sorted-slice and twist distance along each of the cube's three axes.
+/// The flip, row and twist distance along each of the cube's three axes.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SortedAxesNode([SortedView; 3]);
+pub(crate) struct RowAxesNode([RowView; 3]);
 
-/// The bound from the optimal solver's own tables (`gen cube --optimal`): the exact
-/// face-turn distance that solves the edge flip, the sorted UD-slice and the corner twist,
-/// along each axis, the largest of the three. Solving those brings a cube into G1 with its
-/// slice edges in place, so the bound is never below [`Phase1Bound`]'s. As there, each
-/// view's distance follows from its parent's and its own residue ([`step_distance`]).
-pub(crate) struct SortedSliceBound<'a> {
+/// The bound from the optimal solver's own edge tables (`gen cube --optimal small` or
+/// `large`): the exact face-turn distance that solves the edge flip, the row coordinate and
+/// the corner twist, along each axis, the largest of the three. Solving those brings a cube
+/// into G1 with its slice edges in place (`small`) or its corners in their layers
+/// (`large`), so the bound is never below [`Phase1Bound`]'s. As there, each view's distance
+/// follows from its parent's and its own residue ([`step_distance`]).
+pub(crate) struct FlipRowBound<'a> {
     solver: &'a TwoPhaseSolver,
-    tables: &'a SortedSliceTables,
+    tables: &'a FlipRowTables,
     axis_moves: [[u8; Move::COUNT]; 3],
 }
 
-impl<'a> SortedSliceBound<'a> {
-    pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a SortedSliceTables) -> SortedSliceBound<'a> {
+impl<'a> FlipRowBound<'a> {
+    pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a FlipRowTables) -> FlipRowBound<'a> {
         let axis_moves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m, r).index() as u8));
-        SortedSliceBound { solver, tables, axis_moves }
+        FlipRowBound { solver, tables, axis_moves }
     }
 
     /// The table's entry of raw coordinates.
     #[inline]
-    fn entry(&self, flip: u16, sorted_slice: u16, twist: u16) -> usize {
-        let (class, symmetry) = self.tables.class_of(usize::from(sorted_slice) * FLIPS + usize::from(flip));
+    fn entry(&self, flip: u16, row: u16, twist: u16) -> usize {
+        let (class, symmetry) = self.tables.class_of(usize::from(row) * FLIPS + usize::from(flip));
         self.class_entry(class, symmetry, twist)
     }
 
@@ -287,11 +290,11 @@ impl<'a> SortedSliceBound<'a> {
 
     /// The raw coordinates after face turn `m` (by index).
     #[inline]
-    fn turned(&self, view: &SortedView, m: usize) -> SortedView {
+    fn turned(&self, view: &RowView, m: usize) -> RowView {
         let moves = &self.solver.coordinate_moves;
-        SortedView {
+        RowView {
             flip: moves.flip[usize::from(view.flip) * Move::COUNT + m],
-            sorted_slice: self.tables.sorted_slice_moves[usize::from(view.sorted_slice) * Move::COUNT + m],
+            row: self.tables.row_moves[usize::from(view.row) * Move::COUNT + m],
             twist: moves.twist[usize::from(view.twist) * Move::COUNT + m],
             distance: 0,
         }
@@ -299,14 +302,14 @@ impl<'a> SortedSliceBound<'a> {
 
     /// The exact distance of `view`'s coordinates: from the residues alone, by stepping to a
     /// neighbour one closer (its residue one less) until they are solved.
-    fn exact_distance(&self, view: SortedView) -> u8 {
+    fn exact_distance(&self, view: RowView) -> u8 {
         let mut here = view;
         let mut distance = 0;
-        while (here.flip, here.sorted_slice, here.twist) != (0, 0, 0) {
-            let residue = self.tables.residue(self.entry(here.flip, here.sorted_slice, here.twist));
-            let closer = (0..Move::COUNT).map(|m| self.turned(&here, m)).find(|next| {
-                self.tables.residue(self.entry(next.flip, next.sorted_slice, next.twist)) == (residue + 2) % 3
-            });
+        while (here.flip, here.row, here.twist) != (0, 0, 0) {
+            let residue = self.tables.residue(self.entry(here.flip, here.row, here.twist));
+            let closer = (0..Move::COUNT)
+                .map(|m| self.turned(&here, m))
+                .find(|next| self.tables.residue(self.entry(next.flip, next.row, next.twist)) == (residue + 2) % 3);
             here = closer.expect("every coordinate has a neighbour closer to solved");
             distance += 1;
         }
@@ -314,25 +317,24 @@ impl<'a> SortedSliceBound<'a> {
     }
 }
 
-impl LowerBound for SortedSliceBound<'_> {
-    type Node = SortedAxesNode;
+impl LowerBound for FlipRowBound<'_> {
+    type Node = RowAxesNode;
 
-    fn root(&self, cube: &Cube) -> SortedAxesNode {
-        SortedAxesNode(std::array::from_fn(|r| {
+    fn root(&self, cube: &Cube) -> RowAxesNode {
+        RowAxesNode(std::array::from_fn(|r| {
             let view = turn_axes(cube, r);
-            let raw =
-                SortedView { flip: view.flip(), sorted_slice: view.sorted_slice(), twist: view.twist(), distance: 0 };
-            SortedView { distance: self.exact_distance(raw), ..raw }
+            let raw = RowView { flip: view.flip(), row: self.tables.row.of(&view), twist: view.twist(), distance: 0 };
+            RowView { distance: self.exact_distance(raw), ..raw }
         }))
     }
 
     #[inline]
     fn children_within(
         &self,
-        node: &SortedAxesNode,
+        node: &RowAxesNode,
         moves: u32,
         left: &[u32; Move::COUNT],
-        children: &mut [SortedAxesNode; Move::COUNT],
+        children: &mut [RowAxesNode; Move::COUNT],
     ) -> u32 {
         let mut admitted = moves;
         let mut entries = [0usize; Move::COUNT];
@@ -344,7 +346,7 @@ impl LowerBound for SortedSliceBound<'_> {
         for (r, view) in node.0.iter().enumerate() {
             for m in bits(admitted) {
                 let child = self.turned(view, usize::from(self.axis_moves[r][m]));
-                let (word, symmetry) = finder.locate(usize::from(child.sorted_slice) * FLIPS + usize::from(child.flip));
+                let (word, symmetry) = finder.locate(usize::from(child.row) * FLIPS + usize::from(child.flip));
                 finder.prefetch_row(word);
                 entries[m] = word * SYMMETRIES + symmetry;
                 children[m].0[r] = child;
@@ -366,7 +368,7 @@ impl LowerBound for SortedSliceBound<'_> {
     }
 
     #[inline]
-    fn distance(&self, node: &SortedAxesNode) -> u32 {
+    fn distance(&self, node: &RowAxesNode) -> u32 {
         u32::from(node.0.iter().map(|view| view.distance).max().unwrap_or(0))
     }
 }

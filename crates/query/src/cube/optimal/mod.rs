@@ -19,7 +19,8 @@ pub mod search;
 mod table;
 
 pub use table::{
-    optimal_specs, OptimalSize, OptimalTables, CORNER_TWIST_SPEC, FLIP_SORTED_SLICE_CLASS_SPEC,
+    finder_rows, optimal_specs, OptimalSize, OptimalTables, CORNER_TWIST_SPEC, FLIP_SLICE_SEPARATION_CLASS_SPEC,
+    FLIP_SLICE_SEPARATION_FINDER_ROWS, FLIP_SLICE_SEPARATION_TWIST_SPEC, FLIP_SORTED_SLICE_CLASS_SPEC,
     FLIP_SORTED_SLICE_FINDER_ROWS, FLIP_SORTED_SLICE_TWIST_SPEC,
 };
 

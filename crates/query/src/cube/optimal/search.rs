@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use super::bound::{bits, CornerBound, LowerBound, Phase1Bound, SortedSliceBound};
+use super::bound::{bits, CornerBound, FlipRowBound, LowerBound, Phase1Bound};
 use super::table::SizeTables;
 use super::{OptimalLimits, OptimalSolution, OptimalTables};
 use crate::cube::search::may_follow;
@@ -73,8 +73,8 @@ impl TwoPhaseSolver {
         let known =
             self.solve(cube, metric, metric.gods_number()).expect("every cube has a solution within God's number");
         match tables.map(|tables| &tables.0) {
-            Some(SizeTables::Small(tables)) => {
-                optimal_search(&SortedSliceBound::new(self, tables), cube, metric, known, self.threads, limits)
+            Some(SizeTables::FlipRow(tables)) => {
+                optimal_search(&FlipRowBound::new(self, tables), cube, metric, known, self.threads, limits)
             }
             Some(SizeTables::Tiny(corners)) => {
                 optimal_search(&CornerBound::new(self, corners), cube, metric, known, self.threads, limits)

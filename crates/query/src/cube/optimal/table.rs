@@ -1,5 +1,5 @@
 //! The optimal solver's own tables (`gen cube --optimal SIZE`), optional and built on
-//! request, in two sizes ([`optimal_specs`]). `tiny` (3 MB): the corner table, the corner
+//! request, in three sizes ([`optimal_specs`]). `tiny` (3 MB): the corner table, the corner
 //! permutation's 2,768 classes (phase 2's) times the twist, each entry's exact face-turn
 //! distance that solves the corners, four bits an entry; the search takes the larger of
 //! it and the phase-1 bound. `small` (673 MB): the flip and sorted UD-slice coordinate
@@ -7,13 +7,19 @@
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
 //! (of those coordinates) modulo 3, five entries a byte, and the class finder that gives
 //! every raw coordinate's class and the symmetry to its representative from a table small
-//! enough for the fast caches (module `classes`).
+//! enough for the fast caches (module `classes`). `large` (1.9 GB): the same with the
+//! UD-slice and the corner U/D separation (which four corner positions hold the D-layer
+//! corners) beside the flip: 2,048 x 495 x 70 reduced to 4,446,602
+//! classes, times the twist (Rokicki's nxopt "EP1 EO3" coordinate).
 
-use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SORTED_SLICES, TWISTS};
-use puzzle_tables_models::cube::move_tables::{corner_perm_face_turns, sorted_slice_moves};
-use puzzle_tables_models::cube::symmetry::{FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES};
+use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS};
+use puzzle_tables_models::cube::flip_rows::FlipRow;
+use puzzle_tables_models::cube::move_tables::corner_perm_face_turns;
+use puzzle_tables_models::cube::symmetry::{
+    FLIP_SLICE_SEPARATION_CLASSES, FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES,
+};
 
-use crate::cube::classes::{ClassFinder, FLIP_SORTED_SLICE_FINDER};
+use crate::cube::classes::{ClassFinder, FinderShape};
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
 
@@ -24,17 +30,20 @@ pub enum OptimalSize {
     Tiny,
     /// Flip x sorted UD-slice classes x twist, 673 MB in two files.
     Small,
+    /// Flip x UD-slice x corner separation classes x twist, 1.9 GB in two files.
+    Large,
 }
 
 impl OptimalSize {
     /// Every size, smallest first.
-    pub const ALL: [OptimalSize; 2] = [OptimalSize::Tiny, OptimalSize::Small];
+    pub const ALL: [OptimalSize; 3] = [OptimalSize::Tiny, OptimalSize::Small, OptimalSize::Large];
 
     /// The size's name on the command line.
     pub fn label(self) -> &'static str {
         match self {
             OptimalSize::Tiny => "tiny",
             OptimalSize::Small => "small",
+            OptimalSize::Large => "large",
         }
     }
 
@@ -48,7 +57,27 @@ impl OptimalSize {
         match self {
             OptimalSize::Tiny => vec![CORNER_TWIST_SPEC],
             OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
+            OptimalSize::Large => vec![FLIP_SLICE_SEPARATION_CLASS_SPEC, FLIP_SLICE_SEPARATION_TWIST_SPEC],
         }
+    }
+
+    /// The coordinate beside the flip in the size's edge tables (its class finder, then the
+    /// distances of its classes x twist), `None` for `tiny` (the corners).
+    pub fn flip_row(self) -> Option<FlipRow> {
+        match self {
+            OptimalSize::Tiny => None,
+            OptimalSize::Small => Some(FlipRow::SortedSlice),
+            OptimalSize::Large => Some(FlipRow::SliceSeparation),
+        }
+    }
+}
+
+/// How many image rows the class finder of `row` and the flip has (a fact of the cube and
+/// of the generator's choice of symmetries).
+pub fn finder_rows(row: FlipRow) -> usize {
+    match row {
+        FlipRow::SortedSlice => FLIP_SORTED_SLICE_FINDER_ROWS,
+        FlipRow::SliceSeparation => FLIP_SLICE_SEPARATION_FINDER_ROWS,
     }
 }
 
@@ -81,6 +110,33 @@ pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
     entries: (FLIP_SORTED_SLICE_CLASSES * TWISTS) as u64,
 };
 
+/// How many image rows the flip, UD-slice and corner separation class finder has.
+pub const FLIP_SLICE_SEPARATION_FINDER_ROWS: usize = 2_329;
+
+/// The flip, UD-slice and corner separation class finder, as
+/// [`FLIP_SORTED_SLICE_CLASS_SPEC`] with the 34,650 values `slice * 70 + separation` in
+/// place of the sorted slices.
+pub const FLIP_SLICE_SEPARATION_CLASS_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::SymmetryClass,
+    variant: 5,
+    encoding: Encoding::U32,
+    ranking_version: COORDINATE_VERSION,
+    entries: (SLICE_SEPARATIONS + FLIP_SLICE_SEPARATION_FINDER_ROWS * FLIPS) as u64,
+};
+
+/// For each flip, UD-slice and corner separation class and twist (seen through the class's
+/// symmetry), `class * 2,187 + twist`, the fewest face turns that solve those coordinates,
+/// modulo 3.
+pub const FLIP_SLICE_SEPARATION_TWIST_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::DistanceMod3,
+    variant: 4,
+    encoding: Encoding::Base3,
+    ranking_version: COORDINATE_VERSION,
+    entries: (FLIP_SLICE_SEPARATION_CLASSES * TWISTS) as u64,
+};
+
 /// For each corner permutation class (phase 2's, [`Permutation::Corners`](crate::cube::Permutation::Corners))
 /// and twist seen through the class's symmetry, `class * 2,187 + twist`, the fewest face
 /// turns that solve the corners (at most 11), four bits an entry.
@@ -109,7 +165,8 @@ pub struct OptimalTables(pub(crate) SizeTables);
 #[derive(Debug)]
 pub(crate) enum SizeTables {
     Tiny(CornerTable),
-    Small(SortedSliceTables),
+    /// `small` or `large`, by the tables' row coordinate.
+    FlipRow(FlipRowTables),
 }
 
 impl OptimalTables {
@@ -128,13 +185,10 @@ impl OptimalTables {
             let mut next = || files.next().expect("open_size gives a table for each spec");
             found = Some(OptimalTables(match size {
                 OptimalSize::Tiny => SizeTables::Tiny(CornerTable::new(next())),
-                OptimalSize::Small => {
-                    let classes = ClassFinder::open(&next(), FLIP_SORTED_SLICE_FINDER)?;
-                    SizeTables::Small(SortedSliceTables {
-                        classes,
-                        distances: next(),
-                        sorted_slice_moves: sorted_slice_moves(),
-                    })
+                OptimalSize::Small | OptimalSize::Large => {
+                    let row = size.flip_row().expect("the edge table sizes have a row coordinate");
+                    let classes = ClassFinder::open(&next(), FinderShape::of(row))?;
+                    SizeTables::FlipRow(FlipRowTables { row, classes, distances: next(), row_moves: row.face_turns() })
                 }
             }));
         }
@@ -145,7 +199,8 @@ impl OptimalTables {
     pub fn size(&self) -> OptimalSize {
         match self.0 {
             SizeTables::Tiny(_) => OptimalSize::Tiny,
-            SizeTables::Small(_) => OptimalSize::Small,
+            SizeTables::FlipRow(FlipRowTables { row: FlipRow::SortedSlice, .. }) => OptimalSize::Small,
+            SizeTables::FlipRow(FlipRowTables { row: FlipRow::SliceSeparation, .. }) => OptimalSize::Large,
         }
     }
 
@@ -153,7 +208,7 @@ impl OptimalTables {
     pub fn file_bytes(&self) -> u64 {
         match &self.0 {
             SizeTables::Tiny(corners) => corners.corners.file_len(),
-            SizeTables::Small(sorted) => sorted.classes.file_len() + sorted.distances.file_len(),
+            SizeTables::FlipRow(edges) => edges.classes.file_len() + edges.distances.file_len(),
         }
     }
 }
@@ -203,24 +258,28 @@ impl CornerTable {
     }
 }
 
-/// The `small` size: [`FLIP_SORTED_SLICE_CLASS_SPEC`] read out and
-/// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
+/// The `small` or `large` size: the class finder of its row coordinate and the flip
+/// ([`FLIP_SORTED_SLICE_CLASS_SPEC`], [`FLIP_SLICE_SEPARATION_CLASS_SPEC`]) read out, and the
+/// distances of its classes x twist ([`FLIP_SORTED_SLICE_TWIST_SPEC`],
+/// [`FLIP_SLICE_SEPARATION_TWIST_SPEC`]).
 #[derive(Debug)]
-pub(crate) struct SortedSliceTables {
-    /// [`FLIP_SORTED_SLICE_CLASS_SPEC`], read out.
+pub(crate) struct FlipRowTables {
+    /// The coordinate beside the flip.
+    pub(crate) row: FlipRow,
+    /// The class finder, read out.
     classes: ClassFinder,
-    /// [`FLIP_SORTED_SLICE_TWIST_SPEC`].
+    /// The distances modulo 3.
     distances: Table,
-    /// The sorted UD-slice after each face turn, `sorted_slice * 18 + move`.
-    pub(crate) sorted_slice_moves: Vec<u16>,
+    /// The row coordinate after each face turn, `row * 18 + move`.
+    pub(crate) row_moves: Vec<u16>,
 }
 
-impl SortedSliceTables {
-    /// The class of the flip and sorted UD-slice coordinate `flip_sorted_slice`, and a
-    /// symmetry that takes it to its class's representative.
+impl FlipRowTables {
+    /// The class of the coordinate `row * 2,048 + flip`, and a symmetry that takes it to its
+    /// class's representative.
     #[inline]
-    pub(crate) fn class_of(&self, flip_sorted_slice: usize) -> (usize, usize) {
-        self.classes.find(flip_sorted_slice)
+    pub(crate) fn class_of(&self, row_flip: usize) -> (usize, usize) {
+        self.classes.find(row_flip)
     }
 
     /// The class finder, for reads in two steps.
