@@ -219,8 +219,13 @@ impl Tables {
     /// The optimal solver's own tables of the biggest size present (`gen cube --optimal
     /// SIZE`), for [`TwoPhaseSolver::solve_optimal`]; `None` when no size is complete. A
     /// table present but damaged is an error.
+    ///
+    /// They are read and verified into memory that asks for huge pages even from a directory
+    /// opened mapped: a search reads them at random for seconds to hours, and a mapped file
+    /// sits on small pages, whose address-translation misses cost more than the copy (an
+    /// 18-move cube on `large`: 318 s mapped, 260 s copied, BENCHMARKS.md).
     pub fn cube_optimal(&self) -> Result<Option<OptimalTables>, TableError> {
-        OptimalTables::open(|spec| self.table(spec))
+        OptimalTables::open(|spec| Table::open_verified(&self.path_of(spec), spec))
     }
 
     /// The fifteen puzzle's pattern databases of `partition`, for
