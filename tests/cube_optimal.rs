@@ -350,6 +350,22 @@ fn a_damaged_tiny_table_is_refused_naming_it() {
     assert!(errors.contains(&spec.file_name()) && errors.contains("gen cube --optimal tiny"), "{errors}");
 }
 
+/// The command line reads the optimal tables into memory rather than mapping them, and
+/// still checks their checksum: one payload byte changed in a whole `tiny` table stops the
+/// optimal search.
+#[test]
+fn a_tiny_table_with_a_changed_payload_byte_is_refused() {
+    let dir = tables_with_tiny();
+    let path = dir.path().join(OptimalSize::Tiny.specs()[0].file_name());
+    let mut bytes = std::fs::read(&path).expect("the tiny table");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, bytes).expect("the changed table");
+    let output = run_with_input(binary(dir.path()).args(["solve", "cube", "--optimal", "--scramble", "R U F"]), "");
+    assert_eq!(output.status.code(), Some(2), "{}", stdout_of(&output));
+    assert!(stderr_of(&output).contains("checksum"), "{}", stderr_of(&output));
+}
+
 /// The optimal tables are the optimal search's alone: a two-phase answer never opens them
 /// (they are most of a gigabyte), and an optimal search refuses them damaged, naming them.
 #[test]
