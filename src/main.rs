@@ -199,8 +199,8 @@ struct GenArgs {
     #[arg(long)]
     large: bool,
     /// Cube: build the optimal solver's tables of this size (tiny: 3 MB, seconds; small:
-    /// 673 MB, about five minutes on two cores and 4 GB of memory; large: 1.9 GB, a quarter
-    /// of an hour or so and about 12 GB; `solve cube --optimal` reads the biggest present)
+    /// 673 MB, one to five minutes on two cores and 4 GB of memory; large: 1.96 GB, four to
+    /// eight minutes and about 12 GB; `solve cube --optimal` reads the biggest present)
     /// instead of the default tables.
     #[arg(long, value_parser = cube::optimal_size_parser())]
     optimal: Option<puzzle_tables_query::cube::optimal::OptimalSize>,

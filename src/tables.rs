@@ -336,7 +336,7 @@ fn rebuild_hint(error: &TableError) -> String {
         let cost = match size {
             OptimalSize::Tiny => "seconds",
             OptimalSize::Small => "minutes, about 4 GB of memory",
-            OptimalSize::Large => "a quarter of an hour or so, about 12 GB of memory",
+            OptimalSize::Large => "minutes, about 12 GB of memory",
         };
         format!("gen cube --optimal {}` ({cost})", size.label())
     } else if owns(optional_tables_of(Puzzle::Cube)) {
