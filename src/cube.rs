@@ -15,7 +15,7 @@ use std::time::Duration;
 use anyhow::anyhow;
 use puzzle_tables_models::judge::InputError;
 use puzzle_tables_models::magic_cube as model;
-use puzzle_tables_query::answer::{metric_noun as noun, AnswerOptions, CubeAnswer, CubeInput, SearchHook};
+use puzzle_tables_query::answer::{metric_noun as noun, time_limit, AnswerOptions, CubeAnswer, CubeInput, SearchHook};
 use puzzle_tables_query::cube::optimal::OptimalSize;
 use puzzle_tables_query::cube::{moves_text, Facelets, Metric, TwoPhaseSolver};
 use puzzle_tables_query::{Puzzle, Tables};
@@ -73,7 +73,7 @@ pub struct SolveArgs {
     optimal: bool,
     /// With --optimal: give up after SECS seconds, printing the best solution known and the
     /// proven lower bound.
-    #[arg(long, value_name = "SECS", requires = "optimal", value_parser = seconds)]
+    #[arg(long, value_name = "SECS", requires = "optimal", value_parser = time_limit)]
     max_seconds: Option<Duration>,
     /// Search on N threads [default: one per core]; the answers are the same for any N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -103,14 +103,6 @@ fn cube_text(args: &SolveArgs) -> anyhow::Result<(String, CubeInput)> {
     match &args.scramble {
         Some(scramble) => Ok((scramble.clone(), CubeInput::Scramble)),
         None => Ok((args.facelets.join(" "), CubeInput::Facelets)),
-    }
-}
-
-/// A positive number of seconds, such as `30` or `0.5`.
-fn seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(secs) if secs > 0.0 && secs.is_finite() => Duration::try_from_secs_f64(secs).map_err(|e| e.to_string()),
-        _ => Err(format!("expected a positive number of seconds, found {text:?}")),
     }
 }
 

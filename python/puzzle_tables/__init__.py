@@ -252,11 +252,20 @@ class Cube(PuzzleTables):
         max: Optional[int] = None,
         steps: bool = False,
         children: bool = False,
+        optimal: bool = False,
+        max_seconds: Optional[float] = None,
     ) -> Answer:
         """A solution of the cube given by its 54-letter ``facelets`` (faces U R F D L B)
         or by a ``scramble`` from solved, of at most ``max`` moves in ``metric`` (``htm``
         or ``qtm``; default: God's number, 20 or 26). ``length`` is its length in the
-        metric."""
+        metric.
+
+        With ``optimal``, a shortest solution in the metric, proven by IDA* as
+        ``puzzle-tables solve cube --optimal`` does (seconds to hours a cube; ``puzzle-tables
+        gen cube --optimal SIZE`` builds tables that make it faster), on every core and
+        without the GIL; ``answer.optimal`` is True and ``answer.nodes`` the nodes searched.
+        ``max_seconds`` gives up after that long: then ``answer.optimal`` is False, the
+        solution is the best known and ``answer.at_least`` the proven lower bound."""
         if (facelets is None) == (scramble is None):
             raise InvalidBoard("give the cube as facelets or as a scramble, not both or neither")
         board = scramble if facelets is None else facelets
@@ -267,11 +276,16 @@ class Cube(PuzzleTables):
             max=max,
             steps=steps,
             children=children,
+            optimal=optimal,
+            max_seconds=max_seconds,
         )
 
-    def distance(self, facelets: str, *, metric: str = "htm") -> Optional[int]:  # type: ignore[override]
-        """The length in ``metric`` of the two-phase solution of ``facelets``."""
-        return self.solve(facelets, metric=metric).length
+    def distance(  # type: ignore[override]
+        self, facelets: str, *, metric: str = "htm", optimal: bool = False
+    ) -> Optional[int]:
+        """The length in ``metric`` of the two-phase solution of ``facelets``; with
+        ``optimal``, of a shortest solution (the cube's distance, see ``solve``)."""
+        return self.solve(facelets, metric=metric, optimal=optimal).length
 
     def distances(self, boards: Any, *, metric: str = "htm") -> np.ndarray:  # type: ignore[override]
         """The two-phase solution's length in ``metric`` of every row of ``boards``

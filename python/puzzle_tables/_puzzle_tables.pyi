@@ -34,6 +34,8 @@ class Tables:
         metric: str = "htm",
         max: Optional[int] = None,
         max_moves: Optional[int] = None,
+        optimal: bool = False,
+        max_seconds: Optional[float] = None,
     ) -> str: ...
     def distances(
         self,

@@ -203,6 +203,27 @@ def quarter_turn_distance(facelets: str, limit: int) -> int:
     raise ValueError("beyond the limit")
 
 
+def _within(facelets: str, radius: int) -> Dict[str, int]:
+    """Every cube within ``radius`` face turns of ``facelets``, with its distance from it."""
+    depths = {facelets: 0}
+    frontier = {facelets}
+    for depth in range(1, radius + 1):
+        frontier = {turn(state, face + way) for state in frontier for face in FACES for way in ("", "2", "'")}
+        frontier -= depths.keys()
+        depths.update(dict.fromkeys(frontier, depth))
+    return depths
+
+
+def face_turn_distance(facelets: str) -> int:
+    """The fewest face turns that solve ``facelets``, by breadth-first search two turns deep
+    from it and from solved (for cubes at most four face turns from solved)."""
+    near_solved = _within(SOLVED, 2)
+    meetings = [near_solved[state] + depth for state, depth in _within(facelets, 2).items() if state in near_solved]
+    if not meetings:
+        raise ValueError("beyond four face turns")
+    return min(meetings)
+
+
 def quarter_turns(moves: Sequence[str]) -> int:
     return sum(2 if move.endswith("2") else 1 for move in moves)
 

@@ -247,6 +247,36 @@ def test_cube_qtm_and_max(tables):
         tables.cube.solve()
 
 
+def test_cube_optimal_solutions_have_the_independent_searches_lengths(tables):
+    rng = random.Random(10)
+    for length in range(0, 5):
+        for _ in range(6):
+            moves = [rng.choice("URFDLB") + rng.choice(["", "2", "'"]) for _ in range(length)]
+            facelets = reference.apply_moves(reference.SOLVED, moves)
+            answer = tables.cube.solve(facelets, optimal=True)
+            assert answer.optimal is True and "at_least" not in answer.to_dict()
+            assert reference.is_solved(reference.apply_moves(facelets, answer.moves))
+            assert answer.length == len(answer.moves) == reference.face_turn_distance(facelets), moves
+            assert tables.cube.distance(facelets, optimal=True) == answer.length
+            quarter = tables.cube.solve(facelets, metric="qtm", optimal=True)
+            assert reference.is_solved(reference.apply_moves(facelets, quarter.moves))
+            if reference.quarter_turns(moves) <= 3:
+                assert quarter.length == reference.quarter_turn_distance(facelets, 3), moves
+
+
+def test_cube_optimal_search_gives_up_after_max_seconds(tables):
+    facelets = puzzle_tables.fair_cubes(1, 11)[0]
+    answer = tables.cube.solve(facelets, optimal=True, max_seconds=0.05)
+    assert answer.optimal is False and answer.nodes > 0
+    assert 1 <= answer.at_least < answer.length <= 20
+    assert reference.is_solved(reference.apply_moves(facelets, answer.moves))
+    with pytest.raises(InvalidBoard, match="max_seconds goes with optimal=True"):
+        tables.cube.solve(facelets, max_seconds=1)
+    for seconds in (0, -1, float("nan")):
+        with pytest.raises(InvalidBoard, match="expected a positive number of seconds"):
+            tables.cube.solve(facelets, optimal=True, max_seconds=seconds)
+
+
 def test_cube_batches_equal_one_at_a_time(tables):
     cubes = puzzle_tables.random_cubes(12, seed=7)
     facelets = ["".join("URFDLB"[s] for s in row) for row in cubes]

@@ -3,7 +3,7 @@
 
 use pyo3::PyResult;
 
-use puzzle_tables_query::answer::{AnswerOptions, CubeInput};
+use puzzle_tables_query::answer::{time_limit, AnswerOptions, CubeInput};
 use puzzle_tables_query::cube::Metric;
 use puzzle_tables_query::cubic::Cell;
 use puzzle_tables_query::Puzzle;
@@ -27,6 +27,10 @@ pub struct Keywords<'a> {
     pub max: Option<u32>,
     /// The fifteen puzzle: give up beyond this many moves.
     pub max_moves: Option<usize>,
+    /// The cube: a proven-optimal solution.
+    pub optimal: bool,
+    /// The cube, with `optimal`: give up after this many seconds.
+    pub max_seconds: Option<f64>,
 }
 
 /// The puzzle `label` names (`eight`, `cubic`, `rotation`, `magic-cube`, `cube`, `fifteen`).
@@ -49,6 +53,10 @@ pub fn answer_options(keywords: &Keywords<'_>) -> PyResult<AnswerOptions> {
         .find(|metric| metric.label() == keywords.metric)
         .ok_or_else(|| invalid(format!("unknown metric {:?}: expected htm or qtm", keywords.metric)))?;
     let start = keywords.start.map(cell);
+    if keywords.max_seconds.is_some() && !keywords.optimal {
+        return Err(invalid("max_seconds goes with optimal=True"));
+    }
+    let max_time = keywords.max_seconds.map(|seconds| time_limit(&seconds.to_string()).map_err(invalid));
     Ok(AnswerOptions {
         steps: keywords.steps,
         children: keywords.children,
@@ -57,6 +65,8 @@ pub fn answer_options(keywords: &Keywords<'_>) -> PyResult<AnswerOptions> {
         metric,
         max: keywords.max,
         max_moves: keywords.max_moves,
+        optimal: keywords.optimal,
+        max_time: max_time.transpose()?,
         ..AnswerOptions::default()
     })
 }

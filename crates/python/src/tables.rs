@@ -43,7 +43,7 @@ impl Tables {
 
     /// The answer for `board` of `puzzle`, as the JSON text `puzzle-tables solve --json`
     /// prints. Raises `InvalidBoard` or `TableError`.
-    #[pyo3(signature = (puzzle_label, board, *, steps=false, children=false, start=None, scramble=false, metric="htm", max=None, max_moves=None))]
+    #[pyo3(signature = (puzzle_label, board, *, steps=false, children=false, start=None, scramble=false, metric="htm", max=None, max_moves=None, optimal=false, max_seconds=None))]
     #[allow(clippy::too_many_arguments)]
     fn answer_json(
         &self,
@@ -57,9 +57,11 @@ impl Tables {
         metric: &str,
         max: Option<u32>,
         max_moves: Option<usize>,
+        optimal: bool,
+        max_seconds: Option<f64>,
     ) -> PyResult<String> {
         let puzzle = puzzle(puzzle_label)?;
-        let keywords = Keywords { steps, children, start, scramble, metric, max, max_moves };
+        let keywords = Keywords { steps, children, start, scramble, metric, max, max_moves, optimal, max_seconds };
         let options = answer_options(&keywords)?;
         let answer = py.detach(|| self.answerer.answer(puzzle, board, &options)).map_err(errors::from_answer)?;
         Ok(serde_json::to_string(&answer).expect("an answer serializes"))

@@ -88,6 +88,17 @@ pub struct AnswerOptions {
     pub progress: Option<SearchHook>,
 }
 
+/// A time limit written as a positive number of seconds, such as `30` or `0.5`: what the
+/// command line's `--max-seconds` and Python's `max_seconds` give [`AnswerOptions::max_time`].
+pub fn time_limit(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(secs) if secs > 0.0 && secs.is_finite() => {
+            std::time::Duration::try_from_secs_f64(secs).map_err(|e| e.to_string())
+        }
+        _ => Err(format!("expected a positive number of seconds, found {text:?}")),
+    }
+}
+
 /// Told a board (as written) and where its search is.
 pub type SearchListener = dyn Fn(&str, SearchProgress) + Send + Sync;
 
