@@ -265,7 +265,8 @@ class Cube(PuzzleTables):
         gen cube --optimal SIZE`` builds tables that make it faster), on every core and
         without the GIL; ``answer.optimal`` is True and ``answer.nodes`` the nodes searched.
         ``max_seconds`` gives up after that long: then ``answer.optimal`` is False, the
-        solution is the best known and ``answer.at_least`` the proven lower bound."""
+        solution is the best known and ``answer.at_least`` the proven lower bound. Ctrl-C
+        (``KeyboardInterrupt``) stops the search within a fraction of a second."""
         if (facelets is None) == (scramble is None):
             raise InvalidBoard("give the cube as facelets or as a scramble, not both or neither")
         board = scramble if facelets is None else facelets

@@ -4,8 +4,10 @@ answers; bad inputs raise the command line's messages."""
 
 import os
 import random
+import signal
 import subprocess
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -275,6 +277,19 @@ def test_cube_optimal_search_gives_up_after_max_seconds(tables):
     for seconds in (0, -1, float("nan")):
         with pytest.raises(InvalidBoard, match="expected a positive number of seconds"):
             tables.cube.solve(facelets, optimal=True, max_seconds=seconds)
+
+
+def test_cube_optimal_search_stops_at_an_interrupt(tables):
+    facelets = puzzle_tables.fair_cubes(1, 12)[0]
+    interrupt = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    interrupt.start()
+    # Unheard, the interrupt would be raised only when max_seconds ends the search.
+    with pytest.raises(KeyboardInterrupt):
+        tables.cube.solve(facelets, optimal=True, max_seconds=120)
+    assert time.monotonic() - started < 60
+    interrupt.join()
+    assert tables.cube.solve(scramble="R U", optimal=True).length == 2
 
 
 def test_cube_batches_equal_one_at_a_time(tables):

@@ -235,6 +235,7 @@ fn answer_options(
         max: parsed(params, "max")?,
         optimal: false,
         max_time: None,
+        stop: None,
         max_moves,
         partition,
         max_nodes: Some(app.search_budget),

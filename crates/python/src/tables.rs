@@ -2,12 +2,16 @@
 //! housekeeping: `gen`, `verify` and the default directory.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::Duration;
 
 use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 use puzzle_tables_generator::{write_tables, TerminalBar};
-use puzzle_tables_query::answer::Answerer;
+use puzzle_tables_query::answer::{AnswerOptions, Answerer};
 use puzzle_tables_query::cube::{moves_text, Cube};
 use puzzle_tables_query::scramble::{scrambles_of, FairStates};
 use puzzle_tables_query::{check_entries, tables_of, tables_when_present, Puzzle, Table, TableErrorKind};
@@ -63,7 +67,14 @@ impl Tables {
         let puzzle = puzzle(puzzle_label)?;
         let keywords = Keywords { steps, children, start, scramble, metric, max, max_moves, optimal, max_seconds };
         let options = answer_options(&keywords)?;
-        let answer = py.detach(|| self.answerer.answer(puzzle, board, &options)).map_err(errors::from_answer)?;
+        let answer = if optimal {
+            interruptible(py, |stop| {
+                self.answerer.answer(puzzle, board, &AnswerOptions { stop: Some(stop), ..options })
+            })?
+        } else {
+            py.detach(|| self.answerer.answer(puzzle, board, &options))
+        };
+        let answer = answer.map_err(errors::from_answer)?;
         Ok(serde_json::to_string(&answer).expect("an answer serializes"))
     }
 
@@ -118,6 +129,39 @@ impl Tables {
         Ok(cubes.iter().zip(scrambles).map(|(cube, moves)| (cube.facelets().to_urfdlb(), moves_text(&moves))).collect())
     }
 }
+
+/// `work` (a long search) on its own thread without the GIL, while this thread looks for
+/// signals a few times a second: an interrupt (Ctrl-C) sets the stop `work` is given,
+/// waits for `work` to give up (a fraction of a second), and raises `KeyboardInterrupt`.
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(Arc<AtomicBool>) -> T + Send) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (done, mut result) = mpsc::channel();
+    std::thread::scope(|scope| {
+        let stop_for_work = Arc::clone(&stop);
+        scope.spawn(move || done.send(work(stop_for_work)));
+        loop {
+            // The receiver is moved in and out: it may not be shared with the detached closure.
+            let received;
+            (result, received) = py.detach(move || {
+                let received = result.recv_timeout(SIGNAL_CHECKS);
+                (result, received)
+            });
+            match received {
+                Ok(answer) => return Ok(answer),
+                Err(RecvTimeoutError::Timeout) => {}
+                // Only when `work` panicked: `scope` passes its panic on as it returns.
+                Err(RecvTimeoutError::Disconnected) => return Err(errors::TableError::new_err("the search failed")),
+            }
+            if let Err(interrupt) = py.check_signals() {
+                stop.store(true, Relaxed);
+                return Err(interrupt);
+            }
+        }
+    })
+}
+
+/// How long a long search runs between two looks for signals.
+const SIGNAL_CHECKS: Duration = Duration::from_millis(100);
 
 /// `count` cubes from the stream of `seed`, uniform over those that need at least 2 moves
 /// (the states `scrambles` and `puzzle-tables scramble cube` draw), as facelet strings.

@@ -230,6 +230,7 @@ fn optimal_solution(
     };
     let limits = OptimalLimits {
         deadline: options.max_time.map(|time| std::time::Instant::now() + time),
+        stop: options.stop.as_deref(),
         progress: Some(&tell),
     };
     answerer.solve_cube_optimal(cube, options.metric, &limits)

@@ -40,6 +40,7 @@ pub use eight::EightAnswer;
 pub use fifteen::FifteenAnswer;
 pub use rotation::RotationAnswer;
 
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
@@ -76,6 +77,9 @@ pub struct AnswerOptions {
     /// The cube, with `optimal`: give up after this long, answering the best solution known
     /// and the proven lower bound [default: none].
     pub max_time: Option<std::time::Duration>,
+    /// The cube, with `optimal`: give up, as at `max_time`, once this is set (by another
+    /// thread: a front end's interrupt) [default: none].
+    pub stop: Option<Arc<AtomicBool>>,
     /// The fifteen puzzle: give up on a board that needs more moves [default and most: 80].
     pub max_moves: Option<usize>,
     /// The fifteen puzzle: the pattern databases [default: 7-8 when present, else 6-6-3].
@@ -123,6 +127,7 @@ impl Default for AnswerOptions {
             max: None,
             optimal: false,
             max_time: None,
+            stop: None,
             max_moves: None,
             partition: None,
             max_nodes: None,

@@ -24,6 +24,7 @@ pub use table::{
     FLIP_SORTED_SLICE_FINDER_ROWS, FLIP_SORTED_SLICE_TWIST_SPEC,
 };
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::cube::Move;
@@ -34,6 +35,8 @@ use crate::fifteen::search::SearchProgress;
 pub struct OptimalLimits<'a> {
     /// Give up at this instant, answering the best solution known and the proven bound.
     pub deadline: Option<Instant>,
+    /// Give up, as at the deadline, once this is set (by another thread).
+    pub stop: Option<&'a AtomicBool>,
     /// Told the depth being searched (`bound`, in the metric) and the nodes generated so
     /// far, at each new depth and about every million nodes.
     pub progress: Option<&'a (dyn Fn(SearchProgress) + Sync)>,
@@ -41,7 +44,10 @@ pub struct OptimalLimits<'a> {
 
 impl std::fmt::Debug for OptimalLimits<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OptimalLimits").field("deadline", &self.deadline).finish_non_exhaustive()
+        f.debug_struct("OptimalLimits")
+            .field("deadline", &self.deadline)
+            .field("stop", &self.stop)
+            .finish_non_exhaustive()
     }
 }
 

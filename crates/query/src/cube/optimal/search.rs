@@ -127,7 +127,7 @@ fn search_by_symmetries<B: LowerBound>(
 /// What every thread of one optimal search shares.
 struct Shared<'a> {
     nodes: AtomicU64,
-    /// Set once the deadline passed.
+    /// Set once the limits stopped the search.
     stopped: AtomicBool,
     limits: &'a OptimalLimits<'a>,
     /// The cube's symmetries, a bit set over the cube symmetries.
@@ -348,8 +348,8 @@ impl<B: LowerBound> Walk<'_, B> {
         false
     }
 
-    /// Whether to give up this task: an earlier one found a solution, or the deadline
-    /// passed. Adds the nodes to the shared count, and now and then reports them.
+    /// Whether to give up this task: an earlier one found a solution, or the limits stop
+    /// the search (the deadline passed, or the stop was set). Adds the nodes to the shared count, and now and then reports them.
     fn should_stop(&mut self) -> bool {
         let shared = self.depth.shared;
         shared.nodes.fetch_add(self.nodes, Relaxed);
@@ -358,7 +358,10 @@ impl<B: LowerBound> Walk<'_, B> {
         if self.checks.is_multiple_of(CHECKS_PER_REPORT) {
             shared.report(self.depth.length);
         }
-        if shared.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        let limits = shared.limits;
+        if limits.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+            || limits.stop.is_some_and(|stop| stop.load(Relaxed))
+        {
             shared.stopped.store(true, Relaxed);
         }
         shared.stopped.load(Relaxed) || self.depth.found.load(Relaxed) < self.task
@@ -417,6 +420,18 @@ mod tests {
                 assert_eq!(reduced, OptimalSolution { symmetries: 1, ..unreduced }, "{scramble} in {metric:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_set_stop_gives_up_with_the_known_solution() {
+        // Ten moves: the search under `Unsolved` would take hours.
+        let moves = parse_moves("R U F D L B R2 U2 F' L'").unwrap();
+        let cube = Cube::SOLVED.apply_moves(&moves);
+        let known: Vec<Move> = moves.iter().rev().map(|m| m.inverse()).collect();
+        let stop = AtomicBool::new(true);
+        let limits = OptimalLimits { stop: Some(&stop), ..OptimalLimits::default() };
+        let found = search_by_symmetries(&Unsolved, &cube, Metric::Htm, known.clone(), 2, &limits, 1);
+        assert!(!found.optimal && found.moves == known && found.lower_bound < 10, "{found:?}");
     }
 
     #[test]
