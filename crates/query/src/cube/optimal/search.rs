@@ -349,7 +349,8 @@ impl<B: LowerBound> Walk<'_, B> {
     }
 
     /// Whether to give up this task: an earlier one found a solution, or the limits stop
-    /// the search (the deadline passed, or the stop was set). Adds the nodes to the shared count, and now and then reports them.
+    /// the search (the deadline passed, or the stop was set). Adds the nodes to the shared
+    /// count, and now and then reports them.
     fn should_stop(&mut self) -> bool {
         let shared = self.depth.shared;
         shared.nodes.fetch_add(self.nodes, Relaxed);
