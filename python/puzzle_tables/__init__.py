@@ -288,11 +288,15 @@ class Cube(PuzzleTables):
         ``optimal``, of a shortest solution (the cube's distance, see ``solve``)."""
         return self.solve(facelets, metric=metric, optimal=optimal).length
 
-    def distances(self, boards: Any, *, metric: str = "htm") -> np.ndarray:  # type: ignore[override]
+    def distances(  # type: ignore[override]
+        self, boards: Any, *, metric: str = "htm", optimal: bool = False
+    ) -> np.ndarray:
         """The two-phase solution's length in ``metric`` of every row of ``boards``
-        (``(n, 54)`` stickers, ``U R F D L B`` as 0 to 5)."""
+        (``(n, 54)`` stickers, ``U R F D L B`` as 0 to 5); with ``optimal``, each cube's
+        distance, proven by the optimal search (see ``solve``) one row after another, each on
+        every core; Ctrl-C stops it."""
         rows = _rows(boards, self.columns, self.label)
-        return self._tables.distances(self.label, rows, metric=metric)
+        return self._tables.distances(self.label, rows, metric=metric, optimal=optimal)
 
     def scramble(self, count: int = 1, seed: Optional[int] = None) -> List[Tuple[str, str]]:
         """``count`` fair scrambles (WCA regulation 4b3), as ``puzzle-tables scramble cube

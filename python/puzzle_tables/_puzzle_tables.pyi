@@ -45,6 +45,7 @@ class Tables:
         start: Optional[Tuple[int, int]] = None,
         metric: str = "htm",
         max_moves: Optional[int] = None,
+        optimal: bool = False,
     ) -> npt.NDArray[np.int64]: ...
     def random(
         self,

@@ -266,6 +266,14 @@ def test_cube_optimal_solutions_have_the_independent_searches_lengths(tables):
                 assert quarter.length == reference.quarter_turn_distance(facelets, 3), moves
 
 
+def test_cube_optimal_batches_are_the_distances(tables):
+    rng = random.Random(13)
+    scrambles = [[rng.choice("URFDLB") + rng.choice(["", "2", "'"]) for _ in range(n % 5)] for n in range(15)]
+    facelets = [reference.apply_moves(reference.SOLVED, moves) for moves in scrambles]
+    found = tables.cube.distances(puzzle_tables.facelet_rows(facelets), optimal=True)
+    assert found.tolist() == [reference.face_turn_distance(f) for f in facelets]
+
+
 def test_cube_optimal_search_gives_up_after_max_seconds(tables):
     facelets = puzzle_tables.fair_cubes(1, 11)[0]
     answer = tables.cube.solve(facelets, optimal=True, max_seconds=0.05)
@@ -279,14 +287,22 @@ def test_cube_optimal_search_gives_up_after_max_seconds(tables):
             tables.cube.solve(facelets, optimal=True, max_seconds=seconds)
 
 
-def test_cube_optimal_search_stops_at_an_interrupt(tables):
-    facelets = puzzle_tables.fair_cubes(1, 12)[0]
+@pytest.mark.parametrize(
+    "search",
+    [
+        # Unheard, the interrupt would be raised only when max_seconds ends the search.
+        lambda cube: cube.solve(puzzle_tables.fair_cubes(1, 12)[0], optimal=True, max_seconds=120),
+        # Unheard, or heard but with the rows after it still started (each until its first
+        # look at the stop), after minutes.
+        lambda cube: cube.distances(puzzle_tables.random_cubes(3000, seed=12), optimal=True),
+    ],
+)
+def test_cube_optimal_search_stops_at_an_interrupt(tables, search):
     interrupt = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     started = time.monotonic()
     interrupt.start()
-    # Unheard, the interrupt would be raised only when max_seconds ends the search.
     with pytest.raises(KeyboardInterrupt):
-        tables.cube.solve(facelets, optimal=True, max_seconds=120)
+        search(tables.cube)
     assert time.monotonic() - started < 60
     interrupt.join()
     assert tables.cube.solve(scramble="R U", optimal=True).length == 2

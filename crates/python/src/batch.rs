@@ -8,6 +8,8 @@
 //! refuses it with the command line's words; so is a row of the wrong length (the package
 //! checks the array's shape and dtype first).
 
+use std::sync::atomic::Ordering::Relaxed;
+
 use numpy::ndarray::{ArrayView1, ArrayView2};
 use pyo3::PyResult;
 use rayon::prelude::*;
@@ -68,7 +70,8 @@ fn number(answer: &Answer) -> i64 {
 }
 
 /// The number of every row of `rows` (see [`number`]), in order; the first refused row is
-/// an `InvalidBoard` naming its index. Call without the GIL.
+/// an `InvalidBoard` naming its index. Call without the GIL. Optimal cube searches (each
+/// on every core already) run one row after another, none once `options.stop` is set.
 pub fn distances(
     answerer: &Answerer,
     puzzle: Puzzle,
@@ -82,7 +85,12 @@ pub fn distances(
         }
         answerer.answer(puzzle, &row_text(puzzle, row), options).map(|answer| number(&answer))
     };
-    let answered: Vec<Result<i64, AnswerError>> = (0..rows.nrows()).into_par_iter().map(answer_row).collect();
+    let answered: Vec<Result<i64, AnswerError>> = if options.optimal {
+        let stopped = || options.stop.as_ref().is_some_and(|stop| stop.load(Relaxed));
+        (0..rows.nrows()).take_while(|_| !stopped()).map(answer_row).collect()
+    } else {
+        (0..rows.nrows()).into_par_iter().map(answer_row).collect()
+    };
     answered
         .into_iter()
         .enumerate()

@@ -78,8 +78,10 @@ impl Tables {
         Ok(serde_json::to_string(&answer).expect("an answer serializes"))
     }
 
-    /// The distance of every row of `boards` (see `batch`): -1 where there is none.
-    #[pyo3(signature = (puzzle_label, boards, *, start=None, metric="htm", max_moves=None))]
+    /// The distance of every row of `boards` (see `batch`): -1 where there is none. With
+    /// `optimal` (the cube), each row's optimal search in turn, interruptible.
+    #[pyo3(signature = (puzzle_label, boards, *, start=None, metric="htm", max_moves=None, optimal=false))]
+    #[allow(clippy::too_many_arguments)]
     fn distances<'py>(
         &self,
         py: Python<'py>,
@@ -88,11 +90,18 @@ impl Tables {
         start: Option<(u32, u32)>,
         metric: &str,
         max_moves: Option<usize>,
+        optimal: bool,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let puzzle = puzzle(puzzle_label)?;
-        let options = answer_options(&Keywords { start, metric, max_moves, ..Keywords::default() })?;
+        let options = answer_options(&Keywords { start, metric, max_moves, optimal, ..Keywords::default() })?;
         let rows = boards.as_array();
-        let found = py.detach(|| batch::distances(&self.answerer, puzzle, rows, &options))?;
+        let found = if optimal {
+            interruptible(py, |stop| {
+                batch::distances(&self.answerer, puzzle, rows, &AnswerOptions { stop: Some(stop), ..options })
+            })?
+        } else {
+            py.detach(|| batch::distances(&self.answerer, puzzle, rows, &options))
+        }?;
         Ok(PyArray1::from_vec(py, found))
     }
 
