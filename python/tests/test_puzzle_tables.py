@@ -268,10 +268,16 @@ def test_cube_optimal_solutions_have_the_independent_searches_lengths(tables):
 
 def test_cube_optimal_batches_are_the_distances(tables):
     rng = random.Random(13)
-    scrambles = [[rng.choice("URFDLB") + rng.choice(["", "2", "'"]) for _ in range(n % 5)] for n in range(15)]
+    scrambles = [[rng.choice("URFDLB") + rng.choice(["", "2", "'"]) for _ in range(n)] for n in list(range(5)) * 3 + [11] * 8]
     facelets = [reference.apply_moves(reference.SOLVED, moves) for moves in scrambles]
-    found = tables.cube.distances(puzzle_tables.facelet_rows(facelets), optimal=True)
-    assert found.tolist() == [reference.face_turn_distance(f) for f in facelets]
+    near, deeper = facelets[:15], facelets[15:]
+    found = tables.cube.distances(puzzle_tables.facelet_rows(near), optimal=True)
+    assert found.tolist() == [reference.face_turn_distance(f) for f in near]
+    # Eleven moves deep, where some two-phase solutions are longer than the shortest.
+    rows = puzzle_tables.facelet_rows(deeper)
+    found = tables.cube.distances(rows, optimal=True).tolist()
+    assert found == [tables.cube.distance(f, optimal=True) for f in deeper]
+    assert found != tables.cube.distances(rows).tolist()
 
 
 def test_cube_optimal_search_gives_up_after_max_seconds(tables):
