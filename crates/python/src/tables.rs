@@ -67,14 +67,8 @@ impl Tables {
         let puzzle = puzzle(puzzle_label)?;
         let keywords = Keywords { steps, children, start, scramble, metric, max, max_moves, optimal, max_seconds };
         let options = answer_options(&keywords)?;
-        let answer = if optimal {
-            interruptible(py, |stop| {
-                self.answerer.answer(puzzle, board, &AnswerOptions { stop: Some(stop), ..options })
-            })?
-        } else {
-            py.detach(|| self.answerer.answer(puzzle, board, &options))
-        };
-        let answer = answer.map_err(errors::from_answer)?;
+        let answer = without_gil(py, options, |options| self.answerer.answer(puzzle, board, options))?
+            .map_err(errors::from_answer)?;
         Ok(serde_json::to_string(&answer).expect("an answer serializes"))
     }
 
@@ -95,13 +89,7 @@ impl Tables {
         let puzzle = puzzle(puzzle_label)?;
         let options = answer_options(&Keywords { start, metric, max_moves, optimal, ..Keywords::default() })?;
         let rows = boards.as_array();
-        let found = if optimal {
-            interruptible(py, |stop| {
-                batch::distances(&self.answerer, puzzle, rows, &AnswerOptions { stop: Some(stop), ..options })
-            })?
-        } else {
-            py.detach(|| batch::distances(&self.answerer, puzzle, rows, &options))
-        }?;
+        let found = without_gil(py, options, |options| batch::distances(&self.answerer, puzzle, rows, options))??;
         Ok(PyArray1::from_vec(py, found))
     }
 
@@ -136,6 +124,20 @@ impl Tables {
             .detach(|| scrambles_of(solver, &cubes, workers))
             .map_err(|error| errors::TableError::new_err(error.to_string()))?;
         Ok(cubes.iter().zip(scrambles).map(|(cube, moves)| (cube.facelets().to_urfdlb(), moves_text(&moves))).collect())
+    }
+}
+
+/// `work` on `options` without the GIL: at once, or for an optimal search (minutes to hours)
+/// [`interruptible`], given a stop.
+fn without_gil<T: Send>(
+    py: Python<'_>,
+    options: AnswerOptions,
+    work: impl FnOnce(&AnswerOptions) -> T + Send,
+) -> PyResult<T> {
+    if options.optimal {
+        interruptible(py, |stop| work(&AnswerOptions { stop: Some(stop), ..options }))
+    } else {
+        Ok(py.detach(|| work(&options)))
     }
 }
 
