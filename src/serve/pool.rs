@@ -56,15 +56,30 @@ impl SearchPool {
         } else {
             Arc::clone(&self.places).try_acquire_owned().map_err(|_| Busy)?
         };
-        self.queued.fetch_add(1, Ordering::Relaxed);
-        let worker = Arc::clone(&self.workers).acquire_owned().await;
-        self.queued.fetch_sub(1, Ordering::Relaxed);
-        let worker = worker.map_err(|_| Busy)?;
-        self.running.fetch_add(1, Ordering::Relaxed);
+        let waiting = Counted::new(&self.queued);
+        let worker = Arc::clone(&self.workers).acquire_owned().await.map_err(|_| Busy)?;
+        drop(waiting);
+        let running = Counted::new(&self.running);
         let result = tokio::task::spawn_blocking(job).await;
-        self.running.fetch_sub(1, Ordering::Relaxed);
-        drop((worker, place));
+        drop((running, worker, place));
         // A panicking search is a bug; it is reported as one, never swallowed.
         Ok(result.unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic())))
+    }
+}
+
+/// One in a gauge for as long as it lives: a request dropped while it waits or runs (its
+/// client gone, or its time up) leaves the gauge as it found it.
+struct Counted<'a>(&'a AtomicUsize);
+
+impl<'a> Counted<'a> {
+    fn new(gauge: &'a AtomicUsize) -> Counted<'a> {
+        gauge.fetch_add(1, Ordering::Relaxed);
+        Counted(gauge)
+    }
+}
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
