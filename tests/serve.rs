@@ -346,6 +346,123 @@ fn a_full_search_queue_answers_503_while_lookups_answer_at_once() {
     assert!(started.elapsed() < Duration::from_secs(2), "a lookup waits for no search");
 }
 
+/// The superflip (every edge flipped in place): 20 face turns, the most any cube needs, so
+/// that an optimal search of it runs out of any short time.
+const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
+
+/// Polls `/metrics` until it shows `line`, for at most a minute.
+fn wait_for_metric(server: &Served, line: &str) {
+    let started = Instant::now();
+    while !server.get("/metrics").body.lines().any(|l| l == line) {
+        assert!(started.elapsed() < Duration::from_secs(60), "the metrics never show {line}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn an_optimal_cube_is_the_command_lines_optimal_answer() {
+    let server = Served::usual();
+    for scramble in ["R U R' U' F2 D L2 B'", "F R U' B2 L D' R2"] {
+        let path = format!("/api/v1/cube?optimal=true&steps=false&children=false&scramble={}", encoded(scramble));
+        let answer = server.get(&path);
+        assert_eq!(answer.status, 200, "{scramble}: {}", answer.body);
+        // One thread, as the server searches, so that the nodes counted agree too.
+        let cli = cli_answer(&["cube", "--optimal", "--threads", "1", "--scramble", scramble]);
+        assert_eq!((answer.json(), &cli["optimal"]), (cli.clone(), &json!(true)), "{scramble}");
+    }
+}
+
+#[test]
+fn optimal_options_out_of_place_are_400_saying_why() {
+    let server = Served::start(&["--optimal-seconds", "2"]);
+    let cube = format!("scramble={}", encoded("R U"));
+    let refusals = [
+        ("/api/v1/eight?board=23415x768&optimal=true".to_string(), "optimal=true is for the cube"),
+        (format!("/api/v1/cube?{cube}&max_seconds=1"), "max_seconds goes with optimal=true"),
+        (format!("/api/v1/cube?{cube}&optimal=true&max_seconds=0"), "expected a positive number of seconds"),
+        (format!("/api/v1/cube?{cube}&optimal=true&max_seconds=3"), "this server searches at most 2 s"),
+        (format!("/api/v1/cube?{cube}&optimal=yes"), "optimal=\"yes\" is not a valid optimal"),
+    ];
+    for (path, why) in refusals {
+        let refused = server.get(&path);
+        assert_eq!(refused.status, 400, "{path}: {}", refused.body);
+        assert!(refused.error().contains(why), "{path}: {}", refused.error());
+    }
+    let batch = server.post("/api/v1/cube/batch?scramble=true&optimal=true", "R U\n");
+    assert_eq!(batch.status, 400, "{}", batch.body);
+    assert!(batch.error().contains("one cube at a time"), "{}", batch.error());
+    let too_long = binary(all_tables()).args(["serve", "--optimal-seconds", "21"]).output().unwrap();
+    assert_eq!(too_long.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&too_long.stderr).contains("at most 20 seconds"));
+}
+
+#[test]
+fn an_optimal_search_keeps_its_time_and_its_one_place_and_holds_up_no_other_answer() {
+    let server = Served::start(&["--optimal-seconds", "3"]);
+    let address = server.address;
+    let started = Instant::now();
+    let slow = std::thread::spawn(move || {
+        get(address, &format!("/api/v1/cube?optimal=true&children=false&steps=false&facelets={SUPERFLIP}"))
+    });
+    wait_for_metric(&server, "puzzle_tables_optimal_searches_running 1");
+    let second = server.get(&format!("/api/v1/cube?optimal=true&scramble={}", encoded("R U")));
+    assert_eq!(second.status, 503, "{}", second.body);
+    assert_eq!(second.header("retry-after"), Some("3"));
+    assert!(second.error().contains("optimal search"), "{}", second.error());
+    let quick = Instant::now();
+    let two_phase =
+        server.get(&format!("/api/v1/cube?children=false&scramble={}", encoded("R U R' F2 D B L2 U' F R2 D2 B")));
+    let lookup = server.get("/api/v1/eight?board=23415x768");
+    assert_eq!((two_phase.status, lookup.status), (200, 200), "{}", two_phase.body);
+    assert!(quick.elapsed() < Duration::from_secs(2), "the other answers wait for no optimal search");
+    let given_up = slow.join().expect("the slow request ends");
+    let elapsed = started.elapsed();
+    assert!(elapsed >= Duration::from_secs(3) && elapsed < Duration::from_secs(20), "{elapsed:?}");
+    let answer = given_up.json();
+    assert_eq!((given_up.status, &answer["optimal"]), (200, &json!(false)), "{answer}");
+    let (at_least, length) = (answer["at_least"].as_u64().expect("a bound"), answer["length"].as_u64().unwrap());
+    assert!(at_least < 20 && length >= 20, "{answer}");
+    wait_for_metric(&server, "puzzle_tables_optimal_searches_running 0");
+    let again = server.get(&format!("/api/v1/cube?optimal=true&scramble={}", encoded("R U")));
+    assert_eq!((again.status, again.json()["length"].clone()), (200, json!(2)), "the place is free again");
+}
+
+/// The processor time the process `pid` has used, in clock ticks (`/proc/PID/stat`).
+#[cfg(target_os = "linux")]
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the server's /proc/PID/stat");
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')').expect("a stat line").1.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_client_gone_ends_its_optimal_search() {
+    let server = Served::start(&["--optimal-seconds", "20"]);
+    let mut client = TcpStream::connect(server.address).unwrap();
+    let request =
+        format!("GET /api/v1/cube?optimal=true&children=false&facelets={SUPERFLIP} HTTP/1.1\r\nHost: test\r\n\r\n");
+    client.write_all(request.as_bytes()).unwrap();
+    wait_for_metric(&server, "puzzle_tables_optimal_searches_running 1");
+    let ticks_in_two_seconds = || {
+        let before = cpu_ticks(server.child.id());
+        std::thread::sleep(Duration::from_secs(2));
+        cpu_ticks(server.child.id()) - before
+    };
+    let searching = ticks_in_two_seconds();
+    drop(client);
+    wait_for_metric(&server, "puzzle_tables_optimal_searches_running 0");
+    // The search checks its stop every so many nodes (seconds apart in a debug build); left
+    // to run, it would go on for the whole 20 s.
+    std::thread::sleep(Duration::from_secs(6));
+    let after = ticks_in_two_seconds();
+    assert!(
+        after * 4 < searching,
+        "{after} ticks of processor time in 2 s, 6 s after the client left: {searching} while searching"
+    );
+}
+
 #[test]
 fn sigterm_drains_the_request_in_flight_and_exits_0() {
     let mut server = Served::start(&["--search-budget", "30000000"]);

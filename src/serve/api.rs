@@ -4,8 +4,9 @@
 //! [`SearchPool`](super::pool::SearchPool).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{MatchedPath, Path, Query, Request, State};
@@ -14,7 +15,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use puzzle_tables_query::answer::{Answer, AnswerError, AnswerOptions, CubeInput};
+use puzzle_tables_query::answer::{time_limit, Answer, AnswerError, AnswerOptions, CubeInput};
 use puzzle_tables_query::cube::Metric;
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::Puzzle;
@@ -56,23 +57,37 @@ pub fn router(app: Arc<App>) -> Router {
 pub struct ApiError {
     status: StatusCode,
     why: String,
+    /// A 503's `Retry-After`, in seconds.
+    retry_after: u64,
 }
 
 impl ApiError {
     /// A 400 Bad Request.
     pub fn bad(why: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::BAD_REQUEST, why: why.into() }
+        ApiError::new(StatusCode::BAD_REQUEST, why)
     }
 
     /// A 404 Not Found.
     pub fn not_found(why: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::NOT_FOUND, why: why.into() }
+        ApiError::new(StatusCode::NOT_FOUND, why)
+    }
+
+    fn new(status: StatusCode, why: impl Into<String>) -> ApiError {
+        ApiError { status, why: why.into(), retry_after: 1 }
     }
 
     /// A 503 with `Retry-After`: the search queue is full.
     fn busy() -> ApiError {
-        let why = "the search queue is full; retry in a second";
-        ApiError { status: StatusCode::SERVICE_UNAVAILABLE, why: why.into() }
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the search queue is full; retry in a second")
+    }
+
+    /// A 503 with `Retry-After` the time an optimal search may take: every place for one is
+    /// taken.
+    fn optimal_busy(searches: usize, time: Duration) -> ApiError {
+        let seconds = time.as_secs_f64().ceil() as u64;
+        let why =
+            format!("{searches} optimal search(es) running, as many as this server runs at once; retry in {seconds} s");
+        ApiError { retry_after: seconds, ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, why) }
     }
 }
 
@@ -80,7 +95,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(json!({ "error": self.why }))).into_response();
         if self.status == StatusCode::SERVICE_UNAVAILABLE {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(self.retry_after));
         }
         response
     }
@@ -90,9 +105,9 @@ impl From<AnswerError> for ApiError {
     fn from(error: AnswerError) -> ApiError {
         match error {
             AnswerError::Input(refused) => ApiError::bad(refused.to_string()),
-            AnswerError::Unavailable(why) => ApiError { status: StatusCode::SERVICE_UNAVAILABLE, why },
+            AnswerError::Unavailable(why) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, why),
             // A table the server opened at start that fails now is the server's fault.
-            other => ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, why: other.to_string() },
+            other => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()),
         }
     }
 }
@@ -136,7 +151,12 @@ pub(super) async fn healthz() -> &'static str {
 /// `GET /metrics`: Prometheus text.
 #[utoipa::path(get, path = "/metrics", responses((status = 200, description = "Prometheus text", body = String)))]
 pub(super) async fn metrics(State(app): State<Arc<App>>) -> impl IntoResponse {
-    let text = app.metrics.render(app.pool.running(), app.pool.queued(), app.connections());
+    let text = app.metrics.render(&super::metrics::Gauges {
+        searches_running: app.pool.running(),
+        searches_queued: app.pool.queued(),
+        optimal_running: app.optimal_pool.running(),
+        connections: app.connections(),
+    });
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text)
 }
 
@@ -226,6 +246,15 @@ fn answer_options(
         return Err(ApiError::bad("cubic needs start=X,Y, the initially empty cell"));
     }
     let max_moves: Option<usize> = parsed(params, "max_moves")?;
+    let optimal = flag(params, "optimal", false)?;
+    if optimal && puzzle != Puzzle::Cube {
+        return Err(ApiError::bad(
+            "optimal=true is for the cube; every other puzzle's answer is the fewest moves already",
+        ));
+    }
+    if !optimal && params.contains_key("max_seconds") {
+        return Err(ApiError::bad("max_seconds goes with optimal=true"));
+    }
     Ok(AnswerOptions {
         steps: flag(params, "steps", answers_in_full)?,
         children: flag(params, "children", answers_in_full)?,
@@ -233,14 +262,36 @@ fn answer_options(
         cube_input: if params.contains_key("scramble") { CubeInput::Scramble } else { CubeInput::Facelets },
         metric,
         max: parsed(params, "max")?,
-        optimal: false,
-        max_time: None,
+        optimal,
+        max_time: optimal.then(|| optimal_time(app, params)).transpose()?,
         stop: None,
         max_moves,
         partition,
         max_nodes: Some(app.search_budget),
         progress: None,
     })
+}
+
+/// How long an optimal search may take: `max_seconds`, at most (and by default) the
+/// server's `--optimal-seconds`.
+fn optimal_time(app: &App, params: &Params) -> Result<Duration, ApiError> {
+    let Some(text) = params.get("max_seconds") else { return Ok(app.optimal_time) };
+    let asked = time_limit(text).map_err(|why| ApiError::bad(format!("max_seconds: {why}")))?;
+    if asked > app.optimal_time {
+        let most = app.optimal_time.as_secs_f64();
+        return Err(ApiError::bad(format!("max_seconds={text}: this server searches at most {most} s")));
+    }
+    Ok(asked)
+}
+
+/// Sets a search's stop flag when dropped: a request whose client has gone (or whose time
+/// is up) ends its search rather than leaving it to run to its own limit.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 /// The board of a one-board request: `board=`, or for the cubes `facelets=` or `scramble=`
@@ -273,6 +324,8 @@ fn is_search(puzzle: Puzzle) -> bool {
         ("start" = Option<String>, Query, description = "Cubic: the initially empty cell X,Y"),
         ("metric" = Option<String>, Query, description = "Cube: htm (default) or qtm"),
         ("max" = Option<u32>, Query, description = "Cube: the longest solution wanted"),
+        ("optimal" = Option<bool>, Query, description = "Cube: a proven-optimal solution, by a search of up to the server's --optimal-seconds; past it, the best found and `at_least` [default: false]"),
+        ("max_seconds" = Option<f64>, Query, description = "Cube, with optimal=true: give up sooner than the server's --optimal-seconds"),
         ("max_moves" = Option<usize>, Query, description = "Fifteen: give up beyond this many moves"),
         ("partition" = Option<String>, Query, description = "Fifteen: 6-6-3 or 7-8"),
         ("children" = Option<bool>, Query, description = "Every move and where it leads [default: true]"),
@@ -282,7 +335,7 @@ fn is_search(puzzle: Puzzle) -> bool {
         (status = 200, description = "The answer (an unsolvable board too: distance null)", body = Answer),
         (status = 400, description = "A bad board or parameter", body = ErrorBody),
         (status = 404, description = "No such puzzle", body = ErrorBody),
-        (status = 503, description = "The search queue is full; retry", body = ErrorBody),
+        (status = 503, description = "The search queue is full, or as many optimal searches run as the server allows; retry after Retry-After seconds", body = ErrorBody),
     ))]
 pub(super) async fn answer(
     State(app): State<Arc<App>>,
@@ -292,7 +345,13 @@ pub(super) async fn answer(
     let puzzle = puzzle_of(&label)?;
     let (board, cube_input) = board_of(puzzle, &params)?;
     let options = AnswerOptions { cube_input, ..answer_options(&app, puzzle, &params, true)? };
-    let answered = if is_search(puzzle) {
+    let answered = if options.optimal {
+        let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
+        let options = AnswerOptions { stop: Some(Arc::clone(&stop.0)), ..options };
+        let searcher = Arc::clone(&app);
+        let search = app.optimal_pool.run(false, move || searcher.answerer.answer(puzzle, &board, &options));
+        search.await.map_err(|_| ApiError::optimal_busy(app.optimal_searches, app.optimal_time))?
+    } else if is_search(puzzle) {
         let searcher = Arc::clone(&app);
         app.pool.run(false, move || searcher.answerer.answer(puzzle, &board, &options)).await?
     } else {
@@ -326,11 +385,14 @@ pub(super) async fn batch(
 ) -> Result<Response, ApiError> {
     let puzzle = puzzle_of(&label)?;
     let options = answer_options(&app, puzzle, &params, false)?;
+    if options.optimal {
+        return Err(ApiError::bad("optimal=true answers one cube at a time: GET /api/v1/cube?optimal=true"));
+    }
     let text = std::str::from_utf8(&body).map_err(|e| ApiError::bad(format!("the body is not UTF-8: {e}")))?;
     let lines: Vec<String> = text.lines().map(|line| line.trim_start_matches('\u{feff}').to_string()).collect();
     if lines.len() > MAX_BATCH_LINES {
         let why = format!("{} lines: a batch holds at most {MAX_BATCH_LINES}", lines.len());
-        return Err(ApiError { status: StatusCode::PAYLOAD_TOO_LARGE, why });
+        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, why));
     }
     let mut out = String::new();
     if is_search(puzzle) {

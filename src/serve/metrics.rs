@@ -1,5 +1,5 @@
 //! The server's own counters, written as Prometheus text at `/metrics`: requests and their
-//! latency by endpoint and status, searches running and queued, requests refused.
+//! latency by endpoint and status, searches running and queued (optimal ones apart), requests refused.
 //!
 //! A handful of counters needs no metrics framework: a map behind a mutex, touched once a
 //! request, and a text writer.
@@ -33,6 +33,18 @@ struct Counters {
     refused: u64,
 }
 
+/// What the server holds at one moment.
+pub struct Gauges {
+    /// Searches running on the search pool.
+    pub searches_running: usize,
+    /// Searches waiting for the search pool.
+    pub searches_queued: usize,
+    /// Optimal cube searches running (they never wait).
+    pub optimal_running: usize,
+    /// Connections open.
+    pub connections: usize,
+}
+
 impl Metrics {
     /// Counts one request to `endpoint` answered with `status` after `elapsed`.
     pub fn record(&self, endpoint: &str, status: u16, elapsed: Duration) {
@@ -52,8 +64,8 @@ impl Metrics {
         }
     }
 
-    /// The Prometheus text exposition, with the pool's `running` and `queued` searches.
-    pub fn render(&self, running: usize, queued: usize, connections: usize) -> String {
+    /// The Prometheus text exposition, with the server's gauges as they are `now`.
+    pub fn render(&self, now: &Gauges) -> String {
         let counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let mut out = String::new();
         let _ = writeln!(out, "# HELP puzzle_tables_requests_total Requests answered, by endpoint and status.");
@@ -80,12 +92,13 @@ impl Metrics {
             let _ = writeln!(out, "puzzle_tables_request_seconds_count{{endpoint=\"{endpoint}\"}} {}", latency.count);
         }
         let gauges = [
-            ("searches_running", "Searches running now.", running as u64, "gauge"),
-            ("searches_queued", "Searches waiting for a thread now.", queued as u64, "gauge"),
-            ("connections_open", "Connections open now.", connections as u64, "gauge"),
+            ("searches_running", "Searches running now.", now.searches_running as u64, "gauge"),
+            ("searches_queued", "Searches waiting for a thread now.", now.searches_queued as u64, "gauge"),
+            ("optimal_searches_running", "Optimal cube searches running now.", now.optimal_running as u64, "gauge"),
+            ("connections_open", "Connections open now.", now.connections as u64, "gauge"),
             (
                 "requests_refused_total",
-                "Requests refused because the search queue was full.",
+                "Requests refused because the search queue, or every place for an optimal search, was full.",
                 counters.refused,
                 "counter",
             ),

@@ -22,7 +22,7 @@ use std::time::Duration;
 use anyhow::Context;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
-use puzzle_tables_query::answer::Answerer;
+use puzzle_tables_query::answer::{time_limit, Answerer};
 use puzzle_tables_query::Puzzle;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -51,6 +51,15 @@ pub struct ServeArgs {
     /// included); past it the answer gives the proven lower bound and says so.
     #[arg(long, value_name = "NODES", default_value_t = 20_000_000)]
     search_budget: u64,
+    /// Seconds an optimal cube search (`optimal=true`) may take at most, and by default;
+    /// past it the answer is the best solution found and the proven lower bound. At most 20,
+    /// as every request is answered within 30 s.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = optimal_seconds)]
+    optimal_seconds: Duration,
+    /// Optimal cube searches running at once, each on one thread, apart from the other
+    /// searches; one more is refused with 503.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    optimal_searches: u16,
     /// Connections open at once at most; more wait to be accepted.
     #[arg(long, value_name = "N", default_value_t = 4096)]
     max_connections: usize,
@@ -75,6 +84,22 @@ const MAX_HEAD: usize = 16 << 10;
 /// How long one request may take before it is answered 408 (tower-http's timeout).
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The longest `--optimal-seconds`: an optimal answer is in well before [`REQUEST_TIMEOUT`].
+const MAX_OPTIMAL_TIME: Duration = Duration::from_secs(20);
+
+/// `--optimal-seconds`: a positive time up to [`MAX_OPTIMAL_TIME`].
+fn optimal_seconds(text: &str) -> Result<Duration, String> {
+    let time = time_limit(text)?;
+    if time > MAX_OPTIMAL_TIME {
+        return Err(format!(
+            "at most {} seconds: every request is answered within {}",
+            MAX_OPTIMAL_TIME.as_secs(),
+            REQUEST_TIMEOUT.as_secs()
+        ));
+    }
+    Ok(time)
+}
+
 /// How long shutdown waits for the requests in flight.
 const DRAIN: Duration = Duration::from_secs(5);
 
@@ -83,6 +108,10 @@ pub struct App {
     answerer: Answerer,
     tables: TablesDir,
     pool: pool::SearchPool,
+    /// The optimal cube searches, apart: one takes seconds, and must not hold up the others.
+    optimal_pool: pool::SearchPool,
+    optimal_searches: usize,
+    optimal_time: Duration,
     metrics: metrics::Metrics,
     search_budget: u64,
     log_json: bool,
@@ -109,12 +138,16 @@ pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
     answerer.magic_cube()?;
     answerer.two_phase()?;
     answerer.fifteen(answerer.fifteen_partition(None))?;
+    answerer.cube_optimal()?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = args.search_threads.map_or(cores, usize::from);
     let app = Arc::new(App {
         answerer,
         tables: tables.clone(),
         pool: pool::SearchPool::new(threads, args.search_queue),
+        optimal_pool: pool::SearchPool::new(usize::from(args.optimal_searches), 0),
+        optimal_searches: usize::from(args.optimal_searches),
+        optimal_time: args.optimal_seconds,
         metrics: metrics::Metrics::default(),
         search_budget: args.search_budget,
         log_json: args.log == "json",
