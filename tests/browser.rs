@@ -232,11 +232,14 @@ async fn wait_for_text(page: &Client, css: &str, expected: &str) {
     }
 }
 
+/// The cube typed as a scramble of eight face turns.
+const CUBE_SCRAMBLE: &str = "F R U' B2 L D' R2 F'";
+
 /// The cube: a typed scramble is answered with moves that solve it.
 async fn cube_scramble(page: &Client) {
     click(page, "#puzzles [data-puzzle='cube']").await;
     settled(page).await;
-    let scramble = "F R U' B2 L D' R2 F'";
+    let scramble = CUBE_SCRAMBLE;
     type_board(page, scramble).await;
     assert_eq!(settled(page).await, "answered");
     assert_eq!(text(page, "#input-kind").await, "read as a scramble");
@@ -251,6 +254,24 @@ async fn cube_scramble(page: &Client) {
     assert_eq!(text(page, "#verdict").await, "Solved.");
     click(page, "#first").await;
     screenshot(page, "cube").await;
+}
+
+/// The cube proven optimal: the box ticked, the same scramble searched, the answer replayed.
+async fn cube_optimal(page: &Client) {
+    click(page, "#optimal").await;
+    assert_eq!(settled(page).await, "answered");
+    let url = page.current_url().await.expect("a URL");
+    assert!(url.as_str().contains("optimal=true"), "the shared URL keeps the box: {url}");
+    let note = text(page, "#distance-note").await;
+    assert_eq!(note, "face turns, proven the fewest");
+    let moves = listed_moves(page).await;
+    assert!(moves.len() <= 8, "{moves:?}: the scramble is eight face turns");
+    let scrambled = cube_reference::replay(&cube_reference::SOLVED, CUBE_SCRAMBLE).expect("a scramble");
+    let solved = cube_reference::replay(&scrambled, &moves.join(" ")).expect("moves in notation");
+    assert!(cube_reference::is_solved(&solved), "{moves:?}");
+    screenshot(page, "cube-optimal").await;
+    click(page, "#optimal").await;
+    assert_eq!(settled(page).await, "answered");
 }
 
 /// The command line's reason for refusing a cube.
@@ -313,6 +334,7 @@ async fn the_page_answers_boards_typed_and_clicked_and_refuses_impossible_cubes(
     let page = open_browser(&driver, profile.path()).await;
     eight_puzzle(&page, &server).await;
     cube_scramble(&page).await;
+    cube_optimal(&page).await;
     impossible_cubes(&page).await;
     on_a_phone(&page, &server).await;
     page.close().await.expect("the session ends");

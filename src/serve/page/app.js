@@ -116,6 +116,7 @@ const state = {
   text: '', // the board as the API gets it: a board, a pattern, facelets or a scramble
   start: '2,1',
   metric: 'htm',
+  optimal: false,
   answer: null,
   error: null,
   loading: false,
@@ -146,6 +147,7 @@ function query(forUrl) {
   params.push([name, cells === null ? state.text : model().format(cells, true)]);
   if (state.puzzle === 'cubic') params.push(['start', state.start]);
   if (state.puzzle === 'cube' && state.metric !== 'htm') params.push(['metric', state.metric]);
+  if (state.puzzle === 'cube' && state.optimal) params.push(['optimal', 'true']);
   return params.map(([key, value]) => `${key}=${encode(value)}`).join('&');
 }
 
@@ -158,6 +160,7 @@ function readUrl() {
   state.text = text ?? puzzle().example;
   state.start = params.get('start') ?? puzzle().start ?? '2,1';
   state.metric = params.get('metric') === 'qtm' ? 'qtm' : 'htm';
+  state.optimal = params.get('optimal') === 'true';
 }
 
 // ---- Asking the API.
@@ -407,6 +410,7 @@ function render() {
   $('board-label').textContent = entry.label;
   $('start-field').hidden = state.puzzle !== 'cubic';
   $('metric-field').hidden = state.puzzle !== 'cube';
+  $('optimal-field').hidden = state.puzzle !== 'cube';
   $('edit').hidden = model().kind !== 'tiles';
   $('edit').setAttribute('aria-pressed', String(state.swapping));
   $('palette').hidden = !isCube();
@@ -417,6 +421,8 @@ function render() {
   renderDrawing();
   renderAnswer();
 }
+
+const isOptimalSearch = () => state.puzzle === 'cube' && state.optimal;
 
 function hintOf() {
   switch (model().kind) {
@@ -446,7 +452,7 @@ function renderDrawing() {
   const verdict = $('verdict');
   verdict.dataset.solved = String(solved);
   if (state.error !== null) verdict.textContent = 'Not solved: the board is refused.';
-  else if (state.loading) verdict.textContent = 'Thinking…';
+  else if (state.loading) verdict.textContent = isOptimalSearch() ? 'Searching for a proven-optimal solution…' : 'Thinking…';
   else if (solved) verdict.textContent = state.puzzle === 'cubic' ? 'Solved: the pattern is made.' : 'Solved.';
   else if (state.puzzle === 'cubic' && state.step === 0) verdict.textContent = `The start: every cube white on top, ${state.start} empty.`;
   else verdict.textContent = toGo();
@@ -472,8 +478,9 @@ function toGo() {
 function headline(answer) {
   if (state.puzzle === 'cube') {
     const turns = `${answer.metric === 'qtm' ? 'quarter' : 'face'} turns`;
-    const exact = answer.distance !== null
-      ? `; the fewest quarter turns are ${answer.distance}` : ' (a two-phase answer, not proven the fewest)';
+    const exact = answer.optimal === true ? ', proven the fewest'
+      : answer.optimal === false ? ` (the best found in the time allowed; the fewest are at least ${answer.at_least})`
+      : answer.distance !== null ? `; the fewest quarter turns are ${answer.distance}` : ' (a two-phase answer, not proven the fewest)';
     return [`${answer.length}`, turns + exact];
   }
   if (answer.distance !== null && answer.distance !== undefined) return [`${answer.distance}`, answer.distance === 1 ? 'move, the fewest' : 'moves, the fewest'];
@@ -654,6 +661,10 @@ function wire() {
     state.metric = $('metric').value;
     ask();
   });
+  $('optimal').addEventListener('change', () => {
+    state.optimal = $('optimal').checked;
+    ask();
+  });
   $('edit').addEventListener('click', () => {
     state.swapping = !state.swapping;
     state.picked = null;
@@ -706,4 +717,5 @@ readUrl();
 $('board-input').value = state.text;
 $('start').value = state.start;
 $('metric').value = state.metric;
+$('optimal').checked = state.optimal;
 ask();
