@@ -1,7 +1,8 @@
 //! `cargo xtask bench-cube-optimal [--tables DIR]... [--build SIZE,...] [--per-group N]
-//! [--max-seconds S] [--h48 SOLVER]... [--out FILE]`: proven-optimal cube solving, every
-//! size of our tables and nissy-core's H48 side by side, in one run, on the same
-//! random-state cubes grouped by optimal length (16, 17, 18, 19 face turns).
+//! [--lengths L,...] [--threads N,...] [--max-seconds S] [--h48 SOLVER]... [--out FILE]`:
+//! proven-optimal cube solving, every size of our tables and nissy-core's H48 side by side,
+//! in one run, on the same random-state cubes grouped by optimal length (16, 17, 18, 19 face
+//! turns unless `--lengths` says), on one thread and on two (unless `--threads` says).
 //!
 //! The cubes are the first N of each of nissy-core's benchmark scramble files
 //! (`benchmarks/scrambles/scrambles-L.txt`, random-state cubes whose optimal length is L),
@@ -56,9 +57,9 @@ use crate::cube_bench::reference;
 use crate::fifteen_bench::timed_with_peak_memory;
 use crate::{one_labelled, release_binary, target_dir};
 
-/// The optimal lengths of the groups.
+/// The optimal lengths of the groups by default.
 const LENGTHS: [usize; 4] = [16, 17, 18, 19];
-/// The thread counts each cube is solved on.
+/// The thread counts each cube is solved on by default.
 const THREADS: [usize; 2] = [1, 2];
 /// The environment variable naming a built nissy-core checkout.
 const NISSY_ENV: &str = "NISSY_CORE";
@@ -91,6 +92,12 @@ pub struct Args {
     /// Cubes per optimal length.
     #[arg(long, value_name = "N", default_value_t = PER_GROUP)]
     per_group: usize,
+    /// The optimal lengths whose cubes run (nissy-core's scramble files).
+    #[arg(long, value_name = "L,...", value_delimiter = ',', default_values_t = LENGTHS)]
+    lengths: Vec<usize>,
+    /// The thread counts each cube is solved on, by every solver.
+    #[arg(long, value_name = "N,...", value_delimiter = ',', default_values_t = THREADS)]
+    threads: Vec<usize>,
     /// Give up on a cube after this many seconds.
     #[arg(long, value_name = "S", default_value_t = MAX_SECONDS)]
     max_seconds: f64,
@@ -120,7 +127,7 @@ struct Size {
     /// Seconds and peak memory of building its tables, when this run built them.
     build: Option<Timing>,
     optimal: Option<OptimalTables>,
-    /// The solver on each of [`THREADS`].
+    /// The solver on each of `--threads`.
     solvers: Vec<TwoPhaseSolver>,
 }
 
@@ -186,20 +193,23 @@ struct Row {
 
 /// Runs everything and prints the figures; with `--out`, writes them there too.
 pub fn bench(args: &Args) -> anyhow::Result<()> {
+    if args.threads.contains(&0) {
+        bail!("--threads: a solver needs at least one thread");
+    }
     let load_before = load_average();
     let nissy = std::env::var_os(NISSY_ENV)
         .map(PathBuf::from)
         .with_context(|| format!("${NISSY_ENV} must name a nissy-core checkout (its scramble files are the cubes)"))?;
     let groups: Vec<(usize, Vec<String>)> =
-        LENGTHS.iter().map(|&l| Ok((l, scrambles(&nissy, l, args.per_group)?))).collect::<anyhow::Result<_>>()?;
+        args.lengths.iter().map(|&l| Ok((l, scrambles(&nissy, l, args.per_group)?))).collect::<anyhow::Result<_>>()?;
     let present = h48_tables(&nissy, &args.h48)?;
-    let (sizes, two_phase) = our_sizes(&args.tables, &args.build)?;
+    let (sizes, two_phase) = our_sizes(&args.tables, &args.build, &args.threads)?;
     let beside: Vec<usize> = sizes
         .iter()
         .map(|size| closest_h48(size.bound_bytes, &present).context("an H48 table is present"))
         .collect::<anyhow::Result<_>>()?;
     let running: Vec<&H48Table> = (0..present.len()).filter(|i| beside.contains(i)).map(|i| &present[i]).collect();
-    let rows = solve_groups(&groups, &sizes, &running, &nissy, args.max_seconds)?;
+    let rows = solve_groups(&groups, &sizes, &running, &nissy, args)?;
     let mut report = String::new();
     let _ = writeln!(
         report,
@@ -239,18 +249,19 @@ pub fn bench(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Each group on each thread count: each cube on each of our `sizes`, then on each of the
-/// H48 tables `running`, back to back.
+/// Each group on each of `--threads`: each cube on each of our `sizes`, then on each of the
+/// H48 tables `running`, back to back, each given `--max-seconds`.
 fn solve_groups(
     groups: &[(usize, Vec<String>)],
     sizes: &[Size],
     running: &[&H48Table],
     nissy: &Path,
-    max_seconds: f64,
+    args: &Args,
 ) -> anyhow::Result<Vec<Row>> {
+    let max_seconds = args.max_seconds;
     let mut rows = Vec::new();
     for (length, cubes) in groups {
-        for (index, threads) in THREADS.into_iter().enumerate() {
+        for (index, &threads) in args.threads.iter().enumerate() {
             println!("{} cubes of {length} on {threads} thread(s)", cubes.len());
             let mut row = Row {
                 length: *length,
@@ -311,11 +322,11 @@ fn closest_h48(bytes: u64, tables: &[H48Table]) -> Option<usize> {
 }
 
 /// Our sizes, smallest bound first, and how the two-phase tables came to be.
-fn our_sizes(folders: &[PathBuf], build: &[OptimalSize]) -> anyhow::Result<(Vec<Size>, String)> {
+fn our_sizes(folders: &[PathBuf], build: &[OptimalSize], threads: &[usize]) -> anyhow::Result<(Vec<Size>, String)> {
     let work = target_dir().join("xtask-bench-cube-optimal");
     let mut sizes = Vec::new();
     for dir in folders {
-        sizes.push(open_size(dir, None)?);
+        sizes.push(open_size(dir, None, threads)?);
     }
     let (two_phase, two_phase_note) = match folders.first() {
         Some(first) if build.is_empty() => (first.clone(), "in each folder given".into()),
@@ -330,7 +341,7 @@ fn our_sizes(folders: &[PathBuf], build: &[OptimalSize]) -> anyhow::Result<(Vec<
             let (seconds, _) = timed_with_peak_memory(&mut gen)?;
             if build.is_empty() {
                 let timing = Timing { command: "gen cube".into(), seconds, peak_bytes: None };
-                sizes.push(open_size(&dir, Some(timing))?);
+                sizes.push(open_size(&dir, Some(timing), threads)?);
             }
             (dir, format!("built by `gen cube` in this run, {seconds:.0} s"))
         }
@@ -347,7 +358,7 @@ fn our_sizes(folders: &[PathBuf], build: &[OptimalSize]) -> anyhow::Result<(Vec<
         gen.arg("--tables").arg(&dir).args(["gen", "cube", "--optimal", size.label()]);
         let (seconds, peak_bytes) = timed_with_peak_memory(&mut gen)?;
         let command = format!("gen cube --optimal {}", size.label());
-        sizes.push(open_size(&dir, Some(Timing { command, seconds, peak_bytes }))?);
+        sizes.push(open_size(&dir, Some(Timing { command, seconds, peak_bytes }), threads)?);
     }
     sizes.sort_by_key(|size| size.bound_bytes);
     if let Some(pair) = sizes.windows(2).find(|pair| pair[0].label == pair[1].label) {
@@ -370,12 +381,12 @@ fn fresh_dir(dir: &Path) -> anyhow::Result<PathBuf> {
     Ok(dir.to_path_buf())
 }
 
-/// The tables in `dir` as one of our sizes, with its solvers.
-fn open_size(dir: &Path, build: Option<Timing>) -> anyhow::Result<Size> {
+/// The tables in `dir` as one of our sizes, with its solver on each of `threads`.
+fn open_size(dir: &Path, build: Option<Timing>, threads: &[usize]) -> anyhow::Result<Size> {
     let tables = Tables::open(dir).with_context(|| format!("cannot open the tables in {}", dir.display()))?;
     let optimal = tables.cube_optimal().with_context(|| format!("the optimal tables in {}", dir.display()))?;
     let solvers =
-        THREADS.iter().map(|&threads| Ok(tables.cube()?.with_threads(threads))).collect::<anyhow::Result<Vec<_>>>()?;
+        threads.iter().map(|&threads| Ok(tables.cube()?.with_threads(threads))).collect::<anyhow::Result<Vec<_>>>()?;
     let size = optimal.as_ref().map(OptimalTables::size);
     let phase1_bytes = solvers[0].phase1_table(Metric::Htm).file_len();
     let (bound_bytes, bound_files) = bound(size, optimal.as_ref().map_or(0, OptimalTables::file_bytes), phase1_bytes);
@@ -624,6 +635,9 @@ mod tests {
         assert_eq!(parsed.args.tables, [PathBuf::from("a"), PathBuf::from("b")]);
         assert_eq!(parsed.args.build, [OptimalSize::Tiny, OptimalSize::Small]);
         assert!(parsed.args.h48.is_empty());
+        assert_eq!((parsed.args.lengths, parsed.args.threads), (LENGTHS.to_vec(), THREADS.to_vec()));
+        let chosen = Command::try_parse_from(["bench", "--lengths", "18,19", "--threads", "1"]).unwrap();
+        assert_eq!((chosen.args.lengths, chosen.args.threads), (vec![18, 19], vec![1]));
         let error = Command::try_parse_from(["bench", "--build", "huge"]).err().unwrap().to_string();
         assert!(error.contains("not a size; the sizes are tiny, small"), "{error}");
     }
