@@ -83,10 +83,9 @@ impl ApiError {
 
     /// A 503 with `Retry-After` the time an optimal search may take: every place for one is
     /// taken.
-    fn optimal_busy(searches: usize, time: Duration) -> ApiError {
+    fn optimal_busy(time: Duration) -> ApiError {
         let seconds = time.as_secs_f64().ceil() as u64;
-        let why =
-            format!("{searches} optimal search(es) running, as many as this server runs at once; retry in {seconds} s");
+        let why = format!("as many optimal searches run as this server allows at once; retry in {seconds} s");
         ApiError { retry_after: seconds, ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, why) }
     }
 }
@@ -350,7 +349,7 @@ pub(super) async fn answer(
         let options = AnswerOptions { stop: Some(Arc::clone(&stop.0)), ..options };
         let searcher = Arc::clone(&app);
         let search = app.optimal_pool.run(false, move || searcher.answerer.answer(puzzle, &board, &options));
-        search.await.map_err(|_| ApiError::optimal_busy(app.optimal_searches, app.optimal_time))?
+        search.await.map_err(|_| ApiError::optimal_busy(app.optimal_time))?
     } else if is_search(puzzle) {
         let searcher = Arc::clone(&app);
         app.pool.run(false, move || searcher.answerer.answer(puzzle, &board, &options)).await?

@@ -110,7 +110,6 @@ pub struct App {
     pool: pool::SearchPool,
     /// The optimal cube searches, apart: one takes seconds, and must not hold up the others.
     optimal_pool: pool::SearchPool,
-    optimal_searches: usize,
     optimal_time: Duration,
     metrics: metrics::Metrics,
     search_budget: u64,
@@ -146,7 +145,6 @@ pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
         tables: tables.clone(),
         pool: pool::SearchPool::new(threads, args.search_queue),
         optimal_pool: pool::SearchPool::new(usize::from(args.optimal_searches), 0),
-        optimal_searches: usize::from(args.optimal_searches),
         optimal_time: args.optimal_seconds,
         metrics: metrics::Metrics::default(),
         search_budget: args.search_budget,
