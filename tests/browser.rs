@@ -269,6 +269,14 @@ async fn cube_optimal(page: &Client) {
     let scrambled = cube_reference::replay(&cube_reference::SOLVED, CUBE_SCRAMBLE).expect("a scramble");
     let solved = cube_reference::replay(&scrambled, &moves.join(" ")).expect("moves in notation");
     assert!(cube_reference::is_solved(&solved), "{moves:?}");
+    // The solution's first move leads one nearer, proven: it is among the best moves shown.
+    let mut best = Vec::new();
+    for child in page.find_all(Locator::Css("#children button.optimal")).await.expect("the children") {
+        let shown = child.find(Locator::Css(".child-distance")).await.expect("a distance").text().await.expect("text");
+        assert_eq!(shown, (moves.len() - 1).to_string(), "a best move's distance");
+        best.push(child.attr("data-move").await.expect("an attribute").expect("a move"));
+    }
+    assert!(best.contains(&moves[0]), "{best:?} holds the solution's first move {}", moves[0]);
     screenshot(page, "cube-optimal").await;
     click(page, "#optimal").await;
     assert_eq!(settled(page).await, "answered");

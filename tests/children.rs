@@ -237,3 +237,41 @@ fn cube_children_in_quarter_turns_are_exact_within_the_tables_reach() {
         check_children(&magic.children.expect("asked for"), parent, 12, reference, &scramble);
     }
 }
+
+fn face_turn_ball() -> &'static HashMap<u128, u8> {
+    static BALL: OnceLock<HashMap<u128, u8>> = OnceLock::new();
+    BALL.get_or_init(|| cube_reference::face_turn_ball(5))
+}
+
+#[test]
+fn cube_children_of_a_proven_optimal_answer_hold_its_bounds_and_its_first_move_is_exact() {
+    tables_with(Puzzle::MagicCube);
+    let tables = answerer(Puzzle::Cube);
+    let reference = |text: &str| -> Option<u32> {
+        let cube = cube_reference::from_text(text).expect("a facelet string");
+        cube_reference::face_turn_distance(&cube, face_turn_ball(), 5).map(|d| d as u32)
+    };
+    let mut rng = cube_reference::SplitMix64(46);
+    for length in [0, 1, 2, 4, 5, 6, 7, 8, 8] {
+        let turns = cube_reference::random_turns(&mut rng, length);
+        let scramble = cube_reference::notation(&turns);
+        let parent = reference(&cube_reference::to_text(&cube_reference::apply_all(&cube_reference::SOLVED, &turns)));
+        let options = AnswerOptions { cube_input: CubeInput::Scramble, optimal: true, ..with_children() };
+        let answer = tables.answer_cube(&scramble, &options).expect("an answer");
+        assert_eq!((answer.optimal, Some(answer.length)), (Some(true), parent), "{scramble}");
+        let children = answer.children.expect("asked for");
+        check_children(&children, parent, 18, reference, &scramble);
+        let proven = answer.length;
+        let first = answer.moves.split(' ').next().filter(|m| !m.is_empty());
+        for child in &children {
+            // Only the solution's first move is sure to be proven one nearer.
+            if Some(child.step.as_str()) == first {
+                assert_eq!((child.distance, child.optimal), (Some(proven - 1), true), "{scramble}: {child:?}");
+            }
+            if child.distance.is_none() {
+                assert_eq!(child.at_least, Some(proven.saturating_sub(1).max(1)), "{scramble}: {child:?}");
+                assert!(child.at_most.is_some_and(|high| high <= proven + 1), "{scramble}: {child:?}");
+            }
+        }
+    }
+}

@@ -549,7 +549,8 @@ function childOrder(a, b) {
 function renderChildren(children) {
   const list = $('children');
   list.replaceChildren();
-  const parent = state.answer.distance ?? null;
+  // A cube's `distance` counts quarter turns; its proven-optimal length is in the children's metric.
+  const parent = state.answer.optimal === true ? state.answer.length : state.answer.distance ?? null;
   const followable = state.puzzle !== 'cubic';
   $('children-note').textContent = state.puzzle === 'cubic'
     ? 'Each roll from the start and how far the pattern is after it.'

@@ -189,29 +189,75 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         });
     }
     if options.children {
-        let parent = (metric == Metric::Qtm).then_some(answer.distance).flatten();
-        let mut children = Vec::new();
-        for step in Move::ALL.into_iter().filter(|m| m.cost(metric) == 1) {
-            let next = cube.apply_move(step);
-            let known = answerer.solve_cube(&next, metric, metric.gods_number(), false)?;
-            let length = metric.length(&known.moves);
-            let board = facelets_along(facelets, &[step])[0].to_urfdlb();
-            children.push(if length == 0 || (metric == Metric::Qtm && known.optimal_in_quarter_turns) {
-                Child::exact(step.to_string(), board, length, parent)
-            } else {
-                Child {
-                    step: step.to_string(),
-                    board,
-                    distance: None,
-                    at_least: None,
-                    at_most: Some(length),
-                    optimal: false,
-                }
-            });
-        }
-        answer.children = Some(children);
+        // What the parent is proven to need bounds each child's distance: a move changes
+        // it by at most one.
+        let exact = match &optimal {
+            Some(found) => found.optimal.then_some(found.lower_bound),
+            None => (metric == Metric::Qtm).then_some(answer.distance).flatten(),
+        };
+        let parent = ParentBounds {
+            exact,
+            at_least: exact.or(optimal.as_ref().map(|found| found.lower_bound)),
+            solution: &solution.moves,
+        };
+        answer.children = Some(cube_children(answerer, &cube, facelets, metric, &parent)?);
     }
     Ok(answer)
+}
+
+/// What a cube's answer proves about its distance in the metric, which bounds its
+/// children's.
+struct ParentBounds<'a> {
+    /// The distance, when proven.
+    exact: Option<u32>,
+    /// A proven lower bound, when there is one.
+    at_least: Option<u32>,
+    /// A solution of the cube.
+    solution: &'a [Move],
+}
+
+/// Every move of the metric from `cube` (written as `facelets`) and where it leads: each
+/// child's two-phase solution bounds it from above, and so does `parent`'s solution with the
+/// move undone first; `parent`'s lower bound, one less, bounds it from below. A child is
+/// exact where its bounds meet (the first move of a proven-optimal solution, and each
+/// child whose own solution is one shorter than it), or where the magic cube's table knows
+/// it (quarter turns).
+fn cube_children(
+    answerer: &Answerer,
+    cube: &Cube,
+    facelets: Facelets,
+    metric: Metric,
+    parent: &ParentBounds,
+) -> Result<Vec<Child>, AnswerError> {
+    let mut children = Vec::new();
+    for step in Move::ALL.into_iter().filter(|m| m.cost(metric) == 1) {
+        let known = answerer.solve_cube(&cube.apply_move(step), metric, metric.gods_number(), false)?;
+        let length = metric.length(&known.moves);
+        let board = facelets_along(facelets, &[step])[0].to_urfdlb();
+        let at_most = length.min(undone_then_solved(step, parent.solution, metric));
+        let at_least = parent.at_least.map(|bound| bound.saturating_sub(1).max(1));
+        children.push(if length == 0 || (metric == Metric::Qtm && known.optimal_in_quarter_turns) {
+            Child::exact(step.to_string(), board, length, parent.exact)
+        } else if at_least == Some(at_most) {
+            Child::exact(step.to_string(), board, at_most, parent.exact)
+        } else {
+            Child { step: step.to_string(), board, distance: None, at_least, at_most: Some(at_most), optimal: false }
+        });
+    }
+    Ok(children)
+}
+
+/// The length in `metric` of `step` undone and then `solution`, the first move merged with
+/// the undoing one when they turn the same face: a solution of the cube after `step`.
+fn undone_then_solved(step: Move, solution: &[Move], metric: Metric) -> u32 {
+    let length = metric.length(solution);
+    match solution.first() {
+        Some(first) if first.face() == step.face() => {
+            let merged = Move::new(first.face(), (first.quarters() + 4 - step.quarters()) % 4);
+            length - first.cost(metric) + merged.map_or(0, |m| m.cost(metric))
+        }
+        _ => length + step.inverse().cost(metric),
+    }
 }
 
 /// The optimal search's answer for `cube` (written as `facelets`), within the options'

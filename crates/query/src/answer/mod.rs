@@ -205,8 +205,8 @@ pub struct Child {
     /// The board after the move, written as the puzzle's input is written (the cubic
     /// puzzle's: the top colours after the roll, a state no start has).
     pub board: String,
-    /// The exact distance of the board after the move, when known; `null` for an
-    /// unsolvable board, or when only a bound is known.
+    /// The exact distance of the board after the move, when known (the cube's in the
+    /// answer's metric); `null` for an unsolvable board, or when only bounds are known.
     pub distance: Option<u32>,
     /// A proven lower bound on the distance, when it is not known exactly.
     #[serde(skip_serializing_if = "Option::is_none")]
