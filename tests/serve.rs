@@ -5,6 +5,7 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::Command;
@@ -434,6 +435,46 @@ fn cpu_ticks(pid: u32) -> u64 {
     // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     let fields: Vec<&str> = stat.rsplit_once(')').expect("a stat line").1.split_whitespace().collect();
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// Each thread's processor time in the process `pid`, in clock ticks, by thread id.
+#[cfg(target_os = "linux")]
+fn thread_ticks(pid: u32) -> HashMap<String, u64> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).expect("the server's threads");
+    let ids = tasks.filter_map(|task| Some(task.ok()?.file_name().to_string_lossy().into_owned()));
+    ids.filter_map(|id| {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/task/{id}/stat")).ok()?;
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        Some((id, fields[11].parse::<u64>().ok()? + fields[12].parse::<u64>().ok()?))
+    })
+    .collect()
+}
+
+/// How many threads of `server` used processor time in the second and a half after its
+/// optimal search got its place (and the two-phase solution it starts from, a second for
+/// the superflip).
+#[cfg(target_os = "linux")]
+fn threads_busy_searching_the_superflip(server: &Served) -> usize {
+    let mut client = TcpStream::connect(server.address).unwrap();
+    let request =
+        format!("GET /api/v1/cube?optimal=true&children=false&facelets={SUPERFLIP} HTTP/1.1\r\nHost: test\r\n\r\n");
+    client.write_all(request.as_bytes()).unwrap();
+    wait_for_metric(server, "puzzle_tables_optimal_searches_running 1");
+    std::thread::sleep(Duration::from_secs(2));
+    let before = thread_ticks(server.child.id());
+    std::thread::sleep(Duration::from_millis(1500));
+    let after = thread_ticks(server.child.id());
+    after.iter().filter(|(id, &ticks)| ticks >= before.get(*id).copied().unwrap_or(0) + 20).count()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_optimal_search_runs_on_optimal_threads_threads() {
+    let one = Served::start(&["--optimal-seconds", "6"]);
+    assert_eq!(threads_busy_searching_the_superflip(&one), 1, "one thread by default");
+    drop(one);
+    let two = Served::start(&["--optimal-seconds", "6", "--optimal-threads", "2"]);
+    assert_eq!(threads_busy_searching_the_superflip(&two), 2, "--optimal-threads 2");
 }
 
 #[cfg(target_os = "linux")]

@@ -56,10 +56,13 @@ pub struct ServeArgs {
     /// as every request is answered within 30 s.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = optimal_seconds)]
     optimal_seconds: Duration,
-    /// Optimal cube searches running at once, each on one thread, apart from the other
-    /// searches; one more is refused with 503.
+    /// Optimal cube searches running at once, apart from the other searches; one more is
+    /// refused with 503.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     optimal_searches: u16,
+    /// Threads each optimal cube search runs on (the answer is the same on any number).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    optimal_threads: u16,
     /// Connections open at once at most; more wait to be accepted.
     #[arg(long, value_name = "N", default_value_t = 4096)]
     max_connections: usize,
@@ -129,7 +132,7 @@ pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
     for &puzzle in Puzzle::ALL {
         tables.build_missing(puzzle)?;
     }
-    let answerer = tables.answerer()?;
+    let answerer = tables.answerer()?.with_optimal_threads(usize::from(args.optimal_threads));
     // Open every table now, so no request pays for it and a damaged table stops the start.
     answerer.eight()?;
     answerer.cubic()?;

@@ -285,15 +285,15 @@ fn optimal_solution(
 impl Answerer {
     /// A proven-optimal solution of `cube` in `metric` by IDA* (or, when `limits` stop it
     /// first, the best known and the proven lower bound): [`crate::cube::TwoPhaseSolver::solve_optimal`]
-    /// on the answerer's threads, bounded by the optimal solver's own tables when present.
+    /// on the answerer's optimal threads, bounded by the optimal solver's own tables when present.
     pub fn solve_cube_optimal(
         &self,
         cube: &Cube,
         metric: Metric,
         limits: &OptimalLimits,
     ) -> Result<OptimalSolution, AnswerError> {
-        let solver = self.two_phase()?;
-        Ok(solver.solve_optimal(cube, metric, self.cube_optimal()?, limits))
+        let (solver, threads) = (self.two_phase()?, self.optimal_threads.unwrap_or(self.cube_threads));
+        Ok(solver.solve_optimal_on(cube, metric, self.cube_optimal()?, limits, threads))
     }
 
     /// A solution of `cube` of at most `max` in `metric`: from the magic cube's table when

@@ -273,6 +273,8 @@ pub struct Answerer {
     tables: Tables,
     prepare: Option<Preparation>,
     cube_threads: usize,
+    /// The optimal cube search's threads, when not `cube_threads`.
+    optimal_threads: Option<usize>,
     eight: OnceLock<EightTable>,
     cubic: OnceLock<CubicSolver>,
     rotation: OnceLock<RotationTable>,
@@ -296,6 +298,7 @@ impl Answerer {
             tables,
             prepare: None,
             cube_threads: 1,
+            optimal_threads: None,
             eight: OnceLock::new(),
             cubic: OnceLock::new(),
             rotation: OnceLock::new(),
@@ -316,6 +319,14 @@ impl Answerer {
     /// Searches each cube on `threads` threads (at least one); answers do not depend on it.
     pub fn with_cube_threads(mut self, threads: usize) -> Self {
         self.cube_threads = threads.max(1);
+        self
+    }
+
+    /// Runs each optimal cube search ([`AnswerOptions::optimal`]) on `threads` threads (at
+    /// least one) rather than [`Answerer::with_cube_threads`]' number: a server keeps its
+    /// quick cube answers on one thread each and gives a long search more.
+    pub fn with_optimal_threads(mut self, threads: usize) -> Self {
+        self.optimal_threads = Some(threads.max(1));
         self
     }
 

@@ -70,16 +70,29 @@ impl TwoPhaseSolver {
         tables: Option<&OptimalTables>,
         limits: &OptimalLimits,
     ) -> OptimalSolution {
+        self.solve_optimal_on(cube, metric, tables, limits, self.threads)
+    }
+
+    /// [`TwoPhaseSolver::solve_optimal`], the optimal search on `threads` threads (the
+    /// two-phase solution it starts from on the solver's own).
+    pub(crate) fn solve_optimal_on(
+        &self,
+        cube: &Cube,
+        metric: Metric,
+        tables: Option<&OptimalTables>,
+        limits: &OptimalLimits,
+        threads: usize,
+    ) -> OptimalSolution {
         let known =
             self.solve(cube, metric, metric.gods_number()).expect("every cube has a solution within God's number");
         match tables.map(|tables| &tables.0) {
             Some(SizeTables::FlipRow(tables)) => {
-                optimal_search(&FlipRowBound::new(self, tables), cube, metric, known, self.threads, limits)
+                optimal_search(&FlipRowBound::new(self, tables), cube, metric, known, threads, limits)
             }
             Some(SizeTables::Tiny(corners)) => {
-                optimal_search(&CornerBound::new(self, corners), cube, metric, known, self.threads, limits)
+                optimal_search(&CornerBound::new(self, corners), cube, metric, known, threads, limits)
             }
-            None => optimal_search(&Phase1Bound::new(self), cube, metric, known, self.threads, limits),
+            None => optimal_search(&Phase1Bound::new(self), cube, metric, known, threads, limits),
         }
     }
 }
