@@ -293,6 +293,15 @@ def test_cube_optimal_search_gives_up_after_max_seconds(tables):
             tables.cube.solve(facelets, optimal=True, max_seconds=seconds)
 
 
+@pytest.fixture
+def interrupts_heard():
+    """Ctrl-C raises KeyboardInterrupt in the test even when the tests were started with
+    SIGINT ignored, as a shell starts `command &` without job control (`.ci/run &`)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 @pytest.mark.parametrize(
     "search",
     [
@@ -303,7 +312,7 @@ def test_cube_optimal_search_gives_up_after_max_seconds(tables):
         lambda cube: cube.distances(puzzle_tables.random_cubes(3000, seed=12), optimal=True),
     ],
 )
-def test_cube_optimal_search_stops_at_an_interrupt(tables, search):
+def test_cube_optimal_search_stops_at_an_interrupt(tables, search, interrupts_heard):
     interrupt = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     started = time.monotonic()
     interrupt.start()
