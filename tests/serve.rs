@@ -428,13 +428,20 @@ fn an_optimal_search_keeps_its_time_and_its_one_place_and_holds_up_no_other_answ
     assert_eq!((again.status, again.json()["length"].clone()), (200, json!(2)), "the place is free again");
 }
 
+/// The processor time in clock ticks that a `/proc` stat file (a process's or a thread's)
+/// gives, `None` when it cannot be read (a thread that has ended).
+#[cfg(target_os = "linux")]
+fn stat_ticks(path: &str) -> Option<u64> {
+    let stat = std::fs::read_to_string(path).ok()?;
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    Some(fields[11].parse::<u64>().ok()? + fields[12].parse::<u64>().ok()?)
+}
+
 /// The processor time the process `pid` has used, in clock ticks (`/proc/PID/stat`).
 #[cfg(target_os = "linux")]
 fn cpu_ticks(pid: u32) -> u64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the server's /proc/PID/stat");
-    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    let fields: Vec<&str> = stat.rsplit_once(')').expect("a stat line").1.split_whitespace().collect();
-    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+    stat_ticks(&format!("/proc/{pid}/stat")).expect("the server's /proc/PID/stat")
 }
 
 /// Each thread's processor time in the process `pid`, in clock ticks, by thread id.
@@ -442,12 +449,7 @@ fn cpu_ticks(pid: u32) -> u64 {
 fn thread_ticks(pid: u32) -> HashMap<String, u64> {
     let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).expect("the server's threads");
     let ids = tasks.filter_map(|task| Some(task.ok()?.file_name().to_string_lossy().into_owned()));
-    ids.filter_map(|id| {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/task/{id}/stat")).ok()?;
-        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-        Some((id, fields[11].parse::<u64>().ok()? + fields[12].parse::<u64>().ok()?))
-    })
-    .collect()
+    ids.filter_map(|id| Some((id.clone(), stat_ticks(&format!("/proc/{pid}/task/{id}/stat"))?))).collect()
 }
 
 /// How many threads of `server` used processor time in the second and a half after its

@@ -229,13 +229,13 @@ fn cube_children(
     metric: Metric,
     parent: &ParentBounds,
 ) -> Result<Vec<Child>, AnswerError> {
+    let at_least = parent.at_least.map(|bound| bound.saturating_sub(1).max(1));
     let mut children = Vec::new();
     for step in Move::ALL.into_iter().filter(|m| m.cost(metric) == 1) {
         let known = answerer.solve_cube(&cube.apply_move(step), metric, metric.gods_number(), false)?;
         let length = metric.length(&known.moves);
         let board = facelets_along(facelets, &[step])[0].to_urfdlb();
         let at_most = length.min(undone_then_solved(step, parent.solution, metric));
-        let at_least = parent.at_least.map(|bound| bound.saturating_sub(1).max(1));
         children.push(if length == 0 || (metric == Metric::Qtm && known.optimal_in_quarter_turns) {
             Child::exact(step.to_string(), board, length, parent.exact)
         } else if at_least == Some(at_most) {
