@@ -217,8 +217,9 @@ impl Tables {
     }
 
     /// The optimal solver's own tables of the biggest size present (`gen cube --optimal
-    /// SIZE`), for [`TwoPhaseSolver::solve_optimal`]; `None` when no size is complete. A
-    /// table present but damaged is an error.
+    /// SIZE`), for [`TwoPhaseSolver::solve_optimal`]; `None` when no size is there. A table
+    /// of that size damaged, or missing beside the others, is an error; smaller sizes are not
+    /// read.
     ///
     /// They are read and verified into memory that asks for huge pages even from a directory
     /// opened mapped: a search reads them at random for seconds to hours, and a mapped file

@@ -170,29 +170,20 @@ pub(crate) enum SizeTables {
 }
 
 impl OptimalTables {
-    /// The biggest size whose tables `open` finds, or `None` when none of them is there; a
-    /// size's table present but damaged is an error (the biggest size's first, a damaged
-    /// table before a missing one), and so is one missing beside the others of its size,
-    /// rather than a silently weaker bound.
+    /// The biggest size whose tables `open` finds ([`open_biggest_size`]), read out, or
+    /// `None` when no size is there.
     pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
-        let mut found = None;
-        for size in OptimalSize::ALL.into_iter().rev() {
-            let Some(files) = open_size(size, &open)? else { continue };
-            if found.is_some() {
-                continue;
+        let Some((size, files)) = open_biggest_size(open)? else { return Ok(None) };
+        let mut files = files.into_iter();
+        let mut next = || files.next().expect("open_size gives a table for each spec");
+        Ok(Some(OptimalTables(match size {
+            OptimalSize::Tiny => SizeTables::Tiny(CornerTable::new(next())),
+            OptimalSize::Small | OptimalSize::Large => {
+                let row = size.flip_row().expect("the edge table sizes have a row coordinate");
+                let classes = ClassFinder::open(&next(), FinderShape::of(row))?;
+                SizeTables::FlipRow(FlipRowTables { row, classes, distances: next(), row_moves: row.face_turns() })
             }
-            let mut files = files.into_iter();
-            let mut next = || files.next().expect("open_size gives a table for each spec");
-            found = Some(OptimalTables(match size {
-                OptimalSize::Tiny => SizeTables::Tiny(CornerTable::new(next())),
-                OptimalSize::Small | OptimalSize::Large => {
-                    let row = size.flip_row().expect("the edge table sizes have a row coordinate");
-                    let classes = ClassFinder::open(&next(), FinderShape::of(row))?;
-                    SizeTables::FlipRow(FlipRowTables { row, classes, distances: next(), row_moves: row.face_turns() })
-                }
-            }));
-        }
-        Ok(found)
+        })))
     }
 
     /// The size these tables are.
@@ -213,12 +204,29 @@ impl OptimalTables {
     }
 }
 
+/// The biggest size with any of its tables present, and its tables as `open` gives them,
+/// in the order of its specs; `None` when no size is there. That size's table damaged, or
+/// missing beside the others of its size, is an error rather than a silently weaker bound.
+/// Smaller sizes are not opened: reading and checking `small`'s 673 MB beside `large`'s only
+/// to drop it cost a command-line search seconds and 0.6 GB (`verify` still checks every
+/// table).
+fn open_biggest_size<T>(
+    open: impl Fn(&TableSpec) -> Result<T, TableError>,
+) -> Result<Option<(OptimalSize, Vec<T>)>, TableError> {
+    for size in OptimalSize::ALL.into_iter().rev() {
+        if let Some(tables) = open_size(size, &open)? {
+            return Ok(Some((size, tables)));
+        }
+    }
+    Ok(None)
+}
+
 /// The tables of `size` in the order of its specs, `None` when none is there; an error when
 /// one is damaged or missing beside the others.
-fn open_size(
+fn open_size<T>(
     size: OptimalSize,
-    open: &impl Fn(&TableSpec) -> Result<Table, TableError>,
-) -> Result<Option<Vec<Table>>, TableError> {
+    open: &impl Fn(&TableSpec) -> Result<T, TableError>,
+) -> Result<Option<Vec<T>>, TableError> {
     let missing = |error: &TableError| matches!(error.kind(), TableErrorKind::Missing);
     let files: Vec<_> = size.specs().iter().map(open).collect();
     if files.iter().all(|file| file.as_ref().is_err_and(missing)) {
@@ -298,5 +306,48 @@ impl FlipRowTables {
     #[inline]
     pub(crate) fn residue(&self, entry: usize) -> u8 {
         crate::format::BASE3_DIGITS[usize::from(self.distances.payload()[entry / 5])][entry % 5]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::path::PathBuf;
+
+    /// [`open_biggest_size`] in a folder holding the files of `present` (anything: only
+    /// whether they are there counts here): the size chosen or the file of its error, and
+    /// the tables asked for, in order.
+    fn choose_among(present: &[TableSpec]) -> (Result<Option<OptimalSize>, PathBuf>, Vec<TableSpec>) {
+        let dir = tempfile::tempdir().expect("a folder");
+        let asked = RefCell::new(Vec::new());
+        let chosen = open_biggest_size(|spec| {
+            asked.borrow_mut().push(*spec);
+            let path = dir.path().join(spec.file_name());
+            if present.contains(spec) {
+                Ok(())
+            } else {
+                Table::open(&path, spec).map(drop)
+            }
+        });
+        let chosen = chosen.map(|found| found.map(|(size, _)| size)).map_err(|error| error.path().to_path_buf());
+        (chosen, asked.into_inner())
+    }
+
+    #[test]
+    fn the_biggest_size_present_is_chosen_and_smaller_ones_are_not_opened() {
+        let specs = |size: OptimalSize| size.specs();
+        let (tiny, small, large) = (specs(OptimalSize::Tiny), specs(OptimalSize::Small), specs(OptimalSize::Large));
+        let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), large.clone()].concat());
+        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Large)), large.clone()));
+        let (chosen, asked) = choose_among(&[tiny.clone(), small.clone()].concat());
+        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Small)), [large.clone(), small.clone()].concat()));
+        // A size's table missing beside the others is an error, whatever the smaller sizes hold.
+        let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), vec![large[0]]].concat());
+        assert!(chosen.is_err_and(|path| path.ends_with(large[1].file_name())));
+        assert_eq!(asked, large);
+        let (chosen, asked) = choose_among(&[]);
+        assert_eq!(chosen, Ok(None));
+        assert_eq!(asked, [large, small, tiny].concat(), "every size, biggest first");
     }
 }
