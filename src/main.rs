@@ -199,7 +199,7 @@ struct GenArgs {
     #[arg(long)]
     large: bool,
     /// Cube: build the optimal solver's tables of this size (tiny: 3 MB, seconds; small:
-    /// 673 MB, one to five minutes on two cores and 4 GB of memory; large: 1.96 GB, four to
+    /// 673 MB, one to five minutes on two cores and 4 GB of memory; large: 1.97 GB, four to
     /// eight minutes and about 12 GB; `solve cube --optimal` reads the biggest present)
     /// instead of the default tables.
     #[arg(long, value_parser = cube::optimal_size_parser())]

@@ -56,7 +56,7 @@ pub fn flip_row_distances(row: FlipRow, classes: &SymmetryClasses, progress: &mu
 fn row_name(row: FlipRow) -> &'static str {
     match row {
         FlipRow::SortedSlice => "sorted UD-slice",
-        FlipRow::SliceSeparation => "UD-slice x corner U/D separation",
+        FlipRow::SliceSeparation => "UD-slice x corner tetrad separation",
     }
 }
 

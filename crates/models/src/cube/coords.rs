@@ -7,7 +7,7 @@
 //! permutation (8!), the permutation of the eight U and D edges (8!) and of the four slice
 //! edges (4!). The optimal solver's tables add the order of the slice edges to their
 //! positions: the sorted UD-slice (12 x 11 x 10 x 9 = 11,880), or which corner positions hold
-//! the D-layer corners: the corner separation (C(8,4) = 70), beside the UD-slice.
+//! the corners of one tetrad: the corner separation (C(8,4) = 70), beside the UD-slice.
 
 use super::cubies::{permutation_rank, permutation_unrank, Cube};
 use super::notation::Move;
@@ -29,8 +29,11 @@ pub const FLIP_SLICES: usize = SLICES * FLIPS;
 pub const SORTED_SLICES: usize = SLICES * 24;
 /// Edge flip and sorted UD-slice together: `sorted_slice * FLIPS + flip`.
 pub const FLIP_SORTED_SLICES: usize = SORTED_SLICES * FLIPS;
-/// Corner U/D separations: which four of the eight corner positions hold the D-layer
-/// corners (DFR DLF DBL DRB), `C(8, 4)`.
+/// Corner separations: which four of the eight corner positions hold the corners of the
+/// tetrad URF ULB DLF DRB (no two of them on one edge; the other tetrad is UFL UBR DFR DBL),
+/// `C(8, 4)`. Half turns keep each corner in its tetrad's positions; H48 (nissy) separates
+/// the corners so. Measured against the D-layer corners' positions in its place: fewer
+/// nodes on six of seven cubes (BENCHMARKS.md).
 pub const SEPARATIONS: usize = 70;
 /// UD-slice positions and corner separation together, `slice * SEPARATIONS + separation`
 /// (the optimal solver's `large` tables).
@@ -47,8 +50,12 @@ pub const SLICE_PERMS: usize = 24;
 /// The first of the UD-slice edges (FR); FL, BL and BR follow.
 const FIRST_SLICE_EDGE: u8 = 8;
 
-/// The first of the D-layer corners (DFR); DLF, DBL and DRB follow.
-const FIRST_D_CORNER: u8 = 4;
+/// The corners of the separated tetrad: URF, ULB, DLF, DRB.
+const TETRAD: [u8; 4] = [0, 2, 5, 7];
+
+/// The corner positions in the order the separation reads them: the other tetrad's first, so
+/// that solved ranks 0.
+const SEPARATION_ORDER: [usize; 8] = [1, 3, 4, 6, 0, 2, 5, 7];
 
 /// The moves of phase 2, the ones that keep a cube in G1: U, U2, U', D, D2, D', R2, F2, L2,
 /// B2, in [`Move::index`] order.
@@ -121,10 +128,11 @@ impl Cube {
         combination_rank(self.edges.iter().map(|&e| e >= FIRST_SLICE_EDGE)) as u16
     }
 
-    /// The corner separation coordinate, `0..SEPARATIONS`: which positions hold the D-layer
-    /// corners (in any order), ranked as a combination; 0 when they are in the D layer.
+    /// The corner separation coordinate, `0..SEPARATIONS`: which positions hold the corners
+    /// of the tetrad URF ULB DLF DRB (in any order), ranked as a combination; 0 when they are
+    /// in the tetrad's own positions.
     pub fn separation(&self) -> u8 {
-        combination_rank(self.corners.iter().map(|&c| c >= FIRST_D_CORNER)) as u8
+        combination_rank(SEPARATION_ORDER.iter().map(|&p| TETRAD.contains(&self.corners[p]))) as u8
     }
 
     /// UD-slice and corner separation together, `0..SLICE_SEPARATIONS`.
@@ -242,13 +250,18 @@ impl Cube {
     }
 
     /// A cube (pieces not necessarily reachable together) with edge flip, UD-slice and corner
-    /// separation coordinate `flip_slice_separation`, the slice edges, the other edges, the
-    /// D-layer corners and the U-layer corners each in order.
+    /// separation coordinate `flip_slice_separation`, the slice edges, the other edges and
+    /// the corners of each tetrad each in order.
     pub fn with_flip_slice_separation(flip_slice_separation: u32) -> Cube {
         let (row, flip) = (flip_slice_separation as usize / FLIPS, flip_slice_separation as usize % FLIPS);
         let (slice, separation) = (row / SEPARATIONS, row % SEPARATIONS);
         let mut cube = Cube::with_flip_slice((slice * FLIPS + flip) as u32);
-        cube.corners = in_order(combination_unrank::<8>(separation, 4), FIRST_D_CORNER);
+        let marked = combination_unrank::<8>(separation, 4);
+        let (mut tetrad, mut others) = (TETRAD.into_iter(), (0..8).filter(|c| !TETRAD.contains(c)));
+        for (&position, set) in SEPARATION_ORDER.iter().zip(marked) {
+            let corner = if set { tetrad.next() } else { others.next() };
+            cube.corners[position] = corner.expect("four corners of each tetrad");
+        }
         cube
     }
 
@@ -305,13 +318,16 @@ mod tests {
             let row = flip_slice_separation as usize / FLIPS;
             assert_eq!(cube.flip_slice() as usize, row / SEPARATIONS * FLIPS + flip_slice_separation as usize % FLIPS);
         }
-        // Every separation, and a permutation of its corners within the two sets keeps it.
+        // Every separation; a permutation of its corners within each tetrad (URF ULB DLF DRB
+        // are corners 0 2 5 7) keeps it, and swapping a corner of each tetrad changes it.
         for separation in 0..SEPARATIONS {
             let cube = Cube::with_flip_slice_separation((separation * FLIPS) as u32);
             assert_eq!(usize::from(cube.separation()), separation);
             let mut shuffled = cube;
-            shuffled.corners = cube.corners.map(|c| c ^ 1);
+            shuffled.corners = cube.corners.map(|c| c ^ 2);
             assert_eq!(usize::from(shuffled.separation()), separation);
+            shuffled.corners = cube.corners.map(|c| c ^ 1);
+            assert_ne!(usize::from(shuffled.separation()), separation);
         }
         for corner_perm in (0..CORNER_PERMS as u16).step_by(13) {
             assert_eq!(Cube::with_corner_perm(corner_perm).corner_perm(), corner_perm);
@@ -340,6 +356,21 @@ mod tests {
     fn phase2_moves_keep_g1_and_the_others_leave_it() {
         for step in Move::ALL {
             assert_eq!(Cube::SOLVED.apply_move(step).in_g1(), PHASE2_MOVES.contains(&step), "{step}");
+        }
+    }
+
+    /// The corner separation is the tetrads': half turns keep every corner in its tetrad's
+    /// positions, and a quarter turn of any face moves corners across.
+    #[test]
+    fn half_turns_keep_the_corner_separation_and_quarter_turns_change_it() {
+        let half_turns: Vec<Move> = Move::ALL.into_iter().filter(|m| m.index() % 3 == 1).collect();
+        let mut cube = Cube::SOLVED;
+        for (i, step) in half_turns.iter().cycle().step_by(5).take(40).enumerate() {
+            cube = cube.apply_move(*step);
+            assert_eq!(cube.separation(), 0, "after {} half turns", i + 1);
+        }
+        for step in Move::ALL.into_iter().filter(|m| m.index() % 3 != 1) {
+            assert_ne!(cube.apply_move(step).separation(), 0, "{step}");
         }
     }
 }

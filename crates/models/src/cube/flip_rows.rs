@@ -16,8 +16,7 @@ use super::symmetry::{
 pub enum FlipRow {
     /// The sorted UD-slice (11,880), `small`'s.
     SortedSlice,
-    /// The UD-slice x the corner separation (34,650), `large`'s (Rokicki's nxopt "EP1 EO3"
-    /// coordinate beside the twist).
+    /// The UD-slice x the corner separation into tetrads (34,650), `large`'s.
     SliceSeparation,
 }
 

@@ -26,7 +26,7 @@ pub const FLIP_SORTED_SLICE_CLASSES: usize = 1_523_864;
 /// The number of classes of flip, UD-slice and corner separation coordinates under the
 /// symmetries (the optimal solver's `large` tables; counted by the generator, which checks
 /// its count against this).
-pub const FLIP_SLICE_SEPARATION_CLASSES: usize = 4_446_602;
+pub const FLIP_SLICE_SEPARATION_CLASSES: usize = 4_450_362;
 
 /// The number of classes of corner permutations under the symmetries, and of U/D-edge
 /// permutations (counted by the generator, which checks its counts against this).
@@ -178,8 +178,8 @@ pub fn conjugate_flip_sorted_slice(flip_sorted_slice: u32, s: usize) -> u32 {
 
 /// The flip, UD-slice and corner separation coordinate of the conjugate by `s` of a cube with
 /// `flip_slice_separation` (well defined: the symmetries take slice edges to slice edges,
-/// and the D-layer corners' positions to the D layer's, or, those that swap U and D, to the
-/// U layer's, where the U-layer corners then are).
+/// and each tetrad's corner positions to one tetrad's, the same or, for those that swap the
+/// tetrads, the other, where the other tetrad's corners then are).
 pub fn conjugate_flip_slice_separation(flip_slice_separation: u32, s: usize) -> u32 {
     conjugate(&Cube::with_flip_slice_separation(flip_slice_separation), s).flip_slice_separation()
 }

@@ -184,6 +184,8 @@ impl SymmetricTurns {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::optimal::OptimalSize;
+    use crate::table::Table;
     use puzzle_tables_generator::class_walk::SymmetryClasses;
     use puzzle_tables_models::cube::coords::FLIP_SLICES;
 
@@ -210,13 +212,21 @@ mod tests {
     }
 
     /// The optimal solver's finder of `row`, on every coordinate `row * 2,048 + flip` (the
-    /// generator's grouping into classes takes most of the time), in at most `bytes`.
+    /// generator's grouping into classes takes most of the time), in at most `bytes`; and
+    /// its table file passes `verify`'s check of its entries.
     fn check_flip_row_finder(row: FlipRow, bytes: usize) {
         let classes = puzzle_tables_generator::cube_optimal::flip_row_classes(row);
         let words = puzzle_tables_generator::cube_optimal::flip_row_finder_words(row, &classes);
         let finder = ClassFinder::from_words(&words, FinderShape::of(row)).unwrap();
         assert!(finder.bytes() < bytes, "{} bytes", finder.bytes());
         check_every_coordinate(&finder, &classes, row.with_flips());
+        let size = OptimalSize::ALL.into_iter().find(|size| size.flip_row() == Some(row)).expect("a size of the row");
+        let spec = size.specs()[0];
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join(spec.file_name());
+        let payload: Vec<u8> = words.iter().flat_map(|word| word.to_le_bytes()).collect();
+        std::fs::write(&path, spec.encode_file(&Default::default(), &payload)).expect("the finder's file");
+        crate::cube::check_coordinates(&Table::open(&path, &spec).expect("the finder's table")).expect("its entries");
     }
 
     /// `small`'s, on all 24,330,240 flip and sorted UD-slice coordinates.
@@ -225,7 +235,7 @@ mod tests {
         check_flip_row_finder(FlipRow::SortedSlice, 8 << 20);
     }
 
-    /// `large`'s, on all 70,963,200 flip, UD-slice and corner separation coordinates.
+    /// `large`'s, on all 70,963,200 flip, UD-slice and corner separation (tetrads) coordinates.
     #[test]
     fn every_flip_slice_separation_gets_its_class_and_a_symmetry_to_the_representative() {
         check_flip_row_finder(FlipRow::SliceSeparation, 20 << 20);

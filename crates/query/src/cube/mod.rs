@@ -81,7 +81,6 @@ use classes::{ClassFinder, FinderShape, SymmetricTurns, FLIP_SLICE_FINDER};
 use corner_edges::CornerEdgeDistances;
 use near::NearG1;
 use phase2::Phase2Tables;
-use puzzle_tables_models::cube::flip_rows::FlipRow;
 use steps::Phase1Steps;
 use threads::SearchThreads;
 
@@ -161,14 +160,14 @@ fn open_optional(
 /// refused rather than making the search index out of bounds.
 pub fn check_coordinates(table: &Table) -> Result<(), TableError> {
     let spec = table.spec();
+    if *spec == CLASS_FINDER_SPEC {
+        return ClassFinder::open(table, FLIP_SLICE_FINDER).map(drop);
+    }
+    let optimal_finder = optimal::OptimalSize::ALL.into_iter().find(|size| size.specs()[0] == *spec);
+    if let Some(row) = optimal_finder.and_then(optimal::OptimalSize::flip_row) {
+        return ClassFinder::open(table, FinderShape::of(row)).map(drop);
+    }
     let (limit, width) = match (spec.kind, spec.variant) {
-        (TableKind::SymmetryClass, 3) => return ClassFinder::open(table, FLIP_SLICE_FINDER).map(drop),
-        (TableKind::SymmetryClass, 4) => {
-            return ClassFinder::open(table, FinderShape::of(FlipRow::SortedSlice)).map(drop)
-        }
-        (TableKind::SymmetryClass, 5) => {
-            return ClassFinder::open(table, FinderShape::of(FlipRow::SliceSeparation)).map(drop)
-        }
         (TableKind::CoordinateMoves, 5) => (FLIP_SLICE_CLASSES * 16, 3),
         (TableKind::SymmetryClass | TableKind::CoordinateMoves, _) => (PERMUTATION_CLASSES * 16, 2),
         _ => return Ok(()),

@@ -260,7 +260,7 @@ pub(crate) struct RowAxesNode([RowView; 3]);
 /// The bound from the optimal solver's own edge tables (`gen cube --optimal small` or
 /// `large`): the exact face-turn distance that solves the edge flip, the row coordinate and
 /// the corner twist, along each axis, the largest of the three. Solving those brings a cube
-/// into G1 with its slice edges in place (`small`) or its corners in their layers
+/// into G1 with its slice edges in place (`small`) or each corner in its tetrad's positions
 /// (`large`), so the bound is never below [`Phase1Bound`]'s. As there, each view's distance
 /// follows from its parent's and its own residue ([`step_distance`]).
 pub(crate) struct FlipRowBound<'a> {

@@ -8,9 +8,9 @@
 //! (of those coordinates) modulo 3, five entries a byte, and the class finder that gives
 //! every raw coordinate's class and the symmetry to its representative from a table small
 //! enough for the fast caches (module `classes`). `large` (1.9 GB): the same with the
-//! UD-slice and the corner U/D separation (which four corner positions hold the D-layer
-//! corners) beside the flip: 2,048 x 495 x 70 reduced to 4,446,602
-//! classes, times the twist (Rokicki's nxopt "EP1 EO3" coordinate).
+//! UD-slice and the corner separation (which four corner positions hold the tetrad URF ULB
+//! DLF DRB, as H48's) beside the flip: 2,048 x 495 x 70 reduced to 4,450,362 classes, times
+//! the twist.
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
@@ -111,7 +111,7 @@ pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
 };
 
 /// How many image rows the flip, UD-slice and corner separation class finder has.
-pub const FLIP_SLICE_SEPARATION_FINDER_ROWS: usize = 2_329;
+pub const FLIP_SLICE_SEPARATION_FINDER_ROWS: usize = 2_349;
 
 /// The flip, UD-slice and corner separation class finder, as
 /// [`FLIP_SORTED_SLICE_CLASS_SPEC`] with the 34,650 values `slice * 70 + separation` in
@@ -119,7 +119,7 @@ pub const FLIP_SLICE_SEPARATION_FINDER_ROWS: usize = 2_329;
 pub const FLIP_SLICE_SEPARATION_CLASS_SPEC: TableSpec = TableSpec {
     puzzle: Puzzle::Cube,
     kind: TableKind::SymmetryClass,
-    variant: 5,
+    variant: 6,
     encoding: Encoding::U32,
     ranking_version: COORDINATE_VERSION,
     entries: (SLICE_SEPARATIONS + FLIP_SLICE_SEPARATION_FINDER_ROWS * FLIPS) as u64,
@@ -131,7 +131,7 @@ pub const FLIP_SLICE_SEPARATION_CLASS_SPEC: TableSpec = TableSpec {
 pub const FLIP_SLICE_SEPARATION_TWIST_SPEC: TableSpec = TableSpec {
     puzzle: Puzzle::Cube,
     kind: TableKind::DistanceMod3,
-    variant: 4,
+    variant: 5,
     encoding: Encoding::Base3,
     ranking_version: COORDINATE_VERSION,
     entries: (FLIP_SLICE_SEPARATION_CLASSES * TWISTS) as u64,
