@@ -33,7 +33,7 @@ pub const FLIP_SORTED_SLICES: usize = SORTED_SLICES * FLIPS;
 /// tetrad URF ULB DLF DRB (no two of them on one edge; the other tetrad is UFL UBR DFR DBL),
 /// `C(8, 4)`. Half turns keep each corner in its tetrad's positions; H48 (nissy) separates
 /// the corners so. Measured against the D-layer corners' positions in its place: fewer
-/// nodes on six of seven cubes (BENCHMARKS.md).
+/// nodes on seven of eight cubes (BENCHMARKS.md).
 pub const SEPARATIONS: usize = 70;
 /// UD-slice positions and corner separation together, `slice * SEPARATIONS + separation`
 /// (the optimal solver's `large` tables).
