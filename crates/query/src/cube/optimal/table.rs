@@ -315,9 +315,9 @@ mod tests {
     use std::cell::RefCell;
     use std::path::PathBuf;
 
-    /// [`open_biggest_size`] in a folder holding the files of `present` (anything: only
-    /// whether they are there counts here): the size chosen or the file of its error, and
-    /// the tables asked for, in order.
+    /// [`open_biggest_size`] where the tables of `present` are found (what they hold does not
+    /// matter here) and the others are missing files: the size chosen or the file of its
+    /// error, and the tables asked for, in order.
     fn choose_among(present: &[TableSpec]) -> (Result<Option<OptimalSize>, PathBuf>, Vec<TableSpec>) {
         let dir = tempfile::tempdir().expect("a folder");
         let asked = RefCell::new(Vec::new());
