@@ -389,6 +389,12 @@ impl Cube {
         self.multiplied(step.cube())
     }
 
+    /// The cube `step * self`: `step` done before this cube's moves (a premove). The inverse
+    /// of `cube.apply_move(m)` is `cube.inverse().premove(m.inverse())`.
+    pub fn premove(&self, step: Move) -> Cube {
+        step.cube().multiplied(self)
+    }
+
     /// The cube after each of `moves` in order.
     pub fn apply_moves(&self, moves: &[Move]) -> Cube {
         moves.iter().fold(*self, |cube, &step| cube.apply_move(step))
