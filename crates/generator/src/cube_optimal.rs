@@ -13,12 +13,14 @@ use puzzle_tables_models::cube::flip_rows::FlipRow;
 use puzzle_tables_models::cube::move_tables::{corner_perm_face_turns, CoordinateMoves};
 use puzzle_tables_models::cube::symmetry::{conjugate_corner_perm, PERMUTATION_CLASSES};
 use puzzle_tables_models::cube::Move;
-use puzzle_tables_query::cube::optimal::{finder_rows, OptimalSize, CORNER_TWIST_SPEC};
+use puzzle_tables_query::cube::optimal::{
+    finder_rows, level_above_floor, OptimalSize, CORNER_TWIST_SPEC, DISTANCE_FLOOR, FLIP_SLICE_SEPARATION_ABOVE_SPEC,
+};
 use puzzle_tables_query::Metadata;
 
 use crate::class_walk::{class_twist_distances, ClassWalk, SymmetryClasses};
 use crate::cube::class_finder_words;
-use crate::pack::{pack3, pack4};
+use crate::pack::{pack3, pack3_of, pack4};
 use crate::{BuiltTable, Progress};
 
 /// The command that builds these tables.
@@ -89,14 +91,18 @@ pub fn build_optimal_tables(size: OptimalSize, progress: &mut dyn Progress) -> V
             let (corners, depth_counts) = corner_distances(progress);
             vec![build_corner_table(&corners, depth_counts)]
         }
-        OptimalSize::Small | OptimalSize::Large => {
+        OptimalSize::Small | OptimalSize::Large | OptimalSize::Huge => {
             let row = size.flip_row().expect("the edge table sizes have a row coordinate");
             let classes = flip_row_classes(row);
             // The finder first: it checks its count of rows before the long walk.
             let finder = build_class_table(size, row, &classes);
             let (distances, depth_counts) = flip_row_distances(row, &classes, progress);
             drop(classes);
-            vec![finder, build_distance_table(size, row, &distances, depth_counts)]
+            let mut tables = vec![finder, build_distance_table(size, row, &distances, depth_counts.clone())];
+            if size == OptimalSize::Huge {
+                tables.push(build_above_table(&distances, depth_counts));
+            }
+            tables
         }
     }
 }
@@ -137,6 +143,25 @@ fn build_distance_table(size: OptimalSize, row: FlipRow, distances: &[u8], depth
             parameters: vec![("size".into(), size.label().into())],
         },
         payload: pack3(distances),
+    }
+}
+
+/// Where each distance lies against the floor ([`level_above_floor`]), five entries a byte.
+fn build_above_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
+    BuiltTable {
+        spec: FLIP_SLICE_SEPARATION_ABOVE_SPEC,
+        metadata: Metadata {
+            description: format!(
+                "cube: for each edge flip and {} class and corner twist (class x 2,187 + twist), where the fewest \
+                 face turns that solve those coordinates lie against {DISTANCE_FLOOR}: 0 at or below it, 1 one \
+                 above, 2 further, five base-3 digits a byte",
+                row_name(FlipRow::SliceSeparation)
+            ),
+            generated_by: GENERATED_BY.into(),
+            depth_counts,
+            parameters: vec![("size".into(), OptimalSize::Huge.label().into())],
+        },
+        payload: pack3_of(distances, level_above_floor),
     }
 }
 

@@ -145,6 +145,11 @@ numbered_enum! {
         /// move, whether the move brings it closer, keeps its distance or takes it further
         /// (the variant names the metric; see the cube's large table set).
         DistanceSteps = 55 => "distance-steps",
+        /// For each symmetry class and further coordinate, where its distance lies against
+        /// a floor that the table fixes: 0 at or below it, 1 one above, 2 further. A bound
+        /// read from one entry alone, with no neighbour's distance known (see the cube's
+        /// `large` optimal tables).
+        DistanceAbove = 56 => "distance-above",
     }
 }
 
@@ -198,7 +203,7 @@ impl Encoding {
 /// class of the corner or U/D edge permutation, the flip-slice class and the corner twist,
 /// the UD-slice permutation) and the metric its distances count. A cube table missing here
 /// is named by its variant's number (and `tests/table_names.rs` fails).
-const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 21] = [
+const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 22] = [
     (TableKind::SymmetryClass, 1, "corner-perm"),
     (TableKind::SymmetryClass, 2, "ud-edge-perm"),
     (TableKind::SymmetryClass, 3, "flip-slice"),
@@ -211,6 +216,7 @@ const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 21] = [
     (TableKind::DistanceMod3, 2, "flip-slice-twist-qtm"),
     (TableKind::DistanceMod3, 3, "flip-sorted-slice-twist-htm"),
     (TableKind::DistanceMod3, 5, "flip-slice-tetrads-twist-htm"),
+    (TableKind::DistanceAbove, 1, "flip-slice-tetrads-twist-htm"),
     (TableKind::NearGraph, 1, "flip-slice-twist-htm"),
     (TableKind::NearGraph, 2, "flip-slice-twist-qtm"),
     (TableKind::DistanceSteps, 1, "flip-slice-twist-htm"),

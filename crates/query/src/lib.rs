@@ -116,6 +116,7 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
         TableKind::PairDistance => check_distance_counts(table),
         TableKind::SymmetryClass | TableKind::CoordinateMoves => cube::check_coordinates(table),
         TableKind::DistanceMod3 => check_residue_counts(table),
+        TableKind::DistanceAbove => check_level_counts(table),
         TableKind::NearGraph => cube::check_near_graph(table),
         TableKind::DistanceSteps => cube::check_steps(table),
     }
@@ -135,6 +136,16 @@ fn check_residue_counts(table: &Table) -> Result<(), TableError> {
         residues[distance % 3] += count;
     }
     compare_counts(table, "residue", &count_entries(table), &residues)
+}
+
+/// Counts a distance-above-floor table's entries per level and compares the counts with
+/// the metadata's distances, each taken to its level.
+fn check_level_counts(table: &Table) -> Result<(), TableError> {
+    let mut levels = vec![0u64; 3];
+    for (distance, count) in table.metadata().depth_counts.iter().enumerate() {
+        levels[usize::from(cube::optimal::level_above_floor(distance as u8))] += count;
+    }
+    compare_counts(table, "level", &count_entries(table), &levels)
 }
 
 /// How many entries hold each value (an encoding without small values counts every entry

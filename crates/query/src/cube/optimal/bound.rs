@@ -10,6 +10,7 @@ use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETR
 use super::table::{CornerTable, FlipRowTables};
 use crate::cube::search::step_distance;
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
+use crate::Table;
 
 /// A lower bound of the face-turn distance to solved, kept per node of a search and
 /// updated by each face turn. A face-turn bound is a quarter-turn bound as well.
@@ -245,7 +246,7 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
 /// The cube along one axis for [`FlipRowBound`]: its raw edge flip, row coordinate (the
 /// sorted UD-slice, or the UD-slice and corner separation) and corner twist, and the exact
 /// face-turn distance that solves those three.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct RowView {
     flip: u16,
     row: u16,
@@ -300,6 +301,55 @@ impl<'a> FlipRowBound<'a> {
         }
     }
 
+    /// Of the children in `admitted`, their raw coordinates in `views`, one face turn from a
+    /// view at `parent`, those within `left`, with their distances set in `views`. In three
+    /// steps so that the reads of each step overlap: where their classes are (from tables
+    /// of the fastest caches) and a hint to load those, their classes and entries and a hint
+    /// to load those, then their residues.
+    #[inline]
+    fn admit(
+        &self,
+        parent: u8,
+        mut admitted: u32,
+        left: &[u32; Move::COUNT],
+        views: &mut [RowView; Move::COUNT],
+    ) -> u32 {
+        let entries = self.entries(admitted, views, |entry| self.tables.prefetch_residue(entry));
+        for m in bits(admitted) {
+            let distance = step_distance(parent, self.tables.residue(entries[m]));
+            views[m].distance = distance;
+            if u32::from(distance) > left[m] {
+                admitted &= !(1 << m);
+            }
+        }
+        admitted
+    }
+
+    /// The table entries of the views in `admitted`, each handed to `prefetch` as soon as
+    /// it is known: first where their classes are, and a hint to load those, then their
+    /// classes and entries.
+    #[inline]
+    fn entries(&self, admitted: u32, views: &[RowView; Move::COUNT], prefetch: impl Fn(usize)) -> [usize; Move::COUNT] {
+        let finder = self.tables.finder();
+        let mut entries = [0usize; Move::COUNT];
+        for m in bits(admitted) {
+            let (word, symmetry) = finder.locate(usize::from(views[m].row) * FLIPS + usize::from(views[m].flip));
+            finder.prefetch_row(word);
+            entries[m] = word * SYMMETRIES + symmetry;
+        }
+        for m in bits(admitted) {
+            let (class, symmetry) = finder.class_at(entries[m] / SYMMETRIES, entries[m] % SYMMETRIES);
+            entries[m] = self.class_entry(class, symmetry, views[m].twist);
+            prefetch(entries[m]);
+        }
+        entries
+    }
+
+    /// The raw coordinates of `cube`.
+    fn view_of(&self, cube: &Cube) -> RowView {
+        RowView { flip: cube.flip(), row: self.tables.row.of(cube), twist: cube.twist(), distance: 0 }
+    }
+
     /// The exact distance of `view`'s coordinates: from the residues alone, by stepping to a
     /// neighbour one closer (its residue one less) until they are solved.
     fn exact_distance(&self, view: RowView) -> u8 {
@@ -322,8 +372,7 @@ impl LowerBound for FlipRowBound<'_> {
 
     fn root(&self, cube: &Cube) -> RowAxesNode {
         RowAxesNode(std::array::from_fn(|r| {
-            let view = turn_axes(cube, r);
-            let raw = RowView { flip: view.flip(), row: self.tables.row.of(&view), twist: view.twist(), distance: 0 };
+            let raw = self.view_of(&turn_axes(cube, r));
             RowView { distance: self.exact_distance(raw), ..raw }
         }))
     }
@@ -337,31 +386,15 @@ impl LowerBound for FlipRowBound<'_> {
         children: &mut [RowAxesNode; Move::COUNT],
     ) -> u32 {
         let mut admitted = moves;
-        let mut entries = [0usize; Move::COUNT];
-        let finder = self.tables.finder();
-        // Axis by axis: the children still admitted are looked up along the next, in three
-        // steps so that the reads of each step overlap: where their classes are (from tables
-        // of the fastest caches) and a hint to load those, their classes and entries and a
-        // hint to load those, then their residues.
+        let mut views = [RowView::default(); Move::COUNT];
+        // Axis by axis: the children still admitted are looked up along the next.
         for (r, view) in node.0.iter().enumerate() {
             for m in bits(admitted) {
-                let child = self.turned(view, usize::from(self.axis_moves[r][m]));
-                let (word, symmetry) = finder.locate(usize::from(child.row) * FLIPS + usize::from(child.flip));
-                finder.prefetch_row(word);
-                entries[m] = word * SYMMETRIES + symmetry;
-                children[m].0[r] = child;
+                views[m] = self.turned(view, usize::from(self.axis_moves[r][m]));
             }
+            admitted = self.admit(view.distance, admitted, left, &mut views);
             for m in bits(admitted) {
-                let (class, symmetry) = finder.class_at(entries[m] / SYMMETRIES, entries[m] % SYMMETRIES);
-                entries[m] = self.class_entry(class, symmetry, children[m].0[r].twist);
-                self.tables.prefetch_residue(entries[m]);
-            }
-            for m in bits(admitted) {
-                let distance = step_distance(view.distance, self.tables.residue(entries[m]));
-                children[m].0[r].distance = distance;
-                if u32::from(distance) > left[m] {
-                    admitted &= !(1 << m);
-                }
+                children[m].0[r] = views[m];
             }
         }
         admitted
@@ -370,5 +403,100 @@ impl LowerBound for FlipRowBound<'_> {
     #[inline]
     fn distance(&self, node: &RowAxesNode) -> u32 {
         u32::from(node.0.iter().map(|view| view.distance).max().unwrap_or(0))
+    }
+}
+
+/// [`FlipRowBound`]'s views of a cube and of its inverse (a cube and its inverse are as far
+/// from solved), and the inverse seen along each axis, whole.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BothSidesNode {
+    cube: RowAxesNode,
+    /// The inverse's views, each with a lower bound of its distance (exact at the root).
+    inverse: RowAxesNode,
+    inverse_views: [Cube; 3],
+}
+
+/// The bound of `large`: [`FlipRowBound`] on the cube, then on its inverse for the children
+/// that it admits. The inverse of `cube * m` is `m^-1 * cube^-1`, a premove: the inverse's
+/// distances cannot follow from their parents' residues (a premove is no edge of the
+/// coordinates' graph), so they are read from the table of levels above the floor
+/// ([`FlipRowTables::at_least`]). A premove `h` that keeps the coordinates solved (every
+/// half turn) keeps the coordinates of `h * c` those of `c`: a half turn's child keeps its
+/// parent's inverse views and bounds, unread.
+pub(crate) struct BothSidesBound<'a> {
+    rows: FlipRowBound<'a>,
+    above: &'a Table,
+    /// `premoves[r][m]`: the premove that move `m` makes of the inverse seen along axis `r`.
+    premoves: [[Move; Move::COUNT]; 3],
+    /// The half turns, a bit set by [`Move::index`].
+    half_turns: u32,
+}
+
+impl<'a> BothSidesBound<'a> {
+    pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a FlipRowTables, above: &'a Table) -> BothSidesBound<'a> {
+        let premoves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m.inverse(), r)));
+        let half_turns = Move::ALL.iter().filter(|m| m.cost(Metric::Qtm) == 2).fold(0, |set, m| set | 1 << m.index());
+        BothSidesBound { rows: FlipRowBound::new(solver, tables), above, premoves, half_turns }
+    }
+}
+
+impl LowerBound for BothSidesBound<'_> {
+    type Node = BothSidesNode;
+
+    fn root(&self, cube: &Cube) -> BothSidesNode {
+        let inverse = cube.inverse();
+        BothSidesNode {
+            cube: self.rows.root(cube),
+            inverse: self.rows.root(&inverse),
+            inverse_views: std::array::from_fn(|r| turn_axes(&inverse, r)),
+        }
+    }
+
+    #[inline]
+    fn children_within(
+        &self,
+        node: &BothSidesNode,
+        moves: u32,
+        left: &[u32; Move::COUNT],
+        children: &mut [BothSidesNode; Move::COUNT],
+    ) -> u32 {
+        let mut sides = [node.cube; Move::COUNT];
+        let mut admitted = self.rows.children_within(&node.cube, moves, left, &mut sides);
+        let mut views = [RowView::default(); Move::COUNT];
+        for (r, parent) in node.inverse.0.iter().enumerate() {
+            for m in bits(admitted & self.half_turns) {
+                if u32::from(parent.distance) > left[m] {
+                    admitted &= !(1 << m);
+                }
+            }
+            let quarter_turns = admitted & !self.half_turns;
+            for m in bits(admitted) {
+                children[m].inverse_views[r] = node.inverse_views[r].premove(self.premoves[r][m]);
+                views[m] = *parent;
+            }
+            for m in bits(quarter_turns) {
+                views[m] = self.rows.view_of(&children[m].inverse_views[r]);
+            }
+            let entries =
+                self.rows.entries(quarter_turns, &views, |entry| FlipRowTables::prefetch_above(self.above, entry));
+            for m in bits(quarter_turns) {
+                views[m].distance = FlipRowTables::at_least(self.above, entries[m]);
+                if u32::from(views[m].distance) > left[m] {
+                    admitted &= !(1 << m);
+                }
+            }
+            for m in bits(admitted) {
+                children[m].inverse.0[r] = views[m];
+            }
+        }
+        for m in bits(admitted) {
+            children[m].cube = sides[m];
+        }
+        admitted
+    }
+
+    #[inline]
+    fn distance(&self, node: &BothSidesNode) -> u32 {
+        self.rows.distance(&node.cube).max(self.rows.distance(&node.inverse))
     }
 }

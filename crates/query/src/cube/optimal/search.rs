@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use super::bound::{bits, CornerBound, FlipRowBound, LowerBound, Phase1Bound};
+use super::bound::{bits, BothSidesBound, CornerBound, FlipRowBound, LowerBound, Phase1Bound};
 use super::table::SizeTables;
 use super::{OptimalLimits, OptimalSolution, OptimalTables};
 use crate::cube::search::may_follow;
@@ -86,9 +86,12 @@ impl TwoPhaseSolver {
         let known =
             self.solve(cube, metric, metric.gods_number()).expect("every cube has a solution within God's number");
         match tables.map(|tables| &tables.0) {
-            Some(SizeTables::FlipRow(tables)) => {
-                optimal_search(&FlipRowBound::new(self, tables), cube, metric, known, threads, limits)
-            }
+            Some(SizeTables::FlipRow(tables)) => match &tables.above {
+                Some(above) => {
+                    optimal_search(&BothSidesBound::new(self, tables, above), cube, metric, known, threads, limits)
+                }
+                None => optimal_search(&FlipRowBound::new(self, tables), cube, metric, known, threads, limits),
+            },
             Some(SizeTables::Tiny(corners)) => {
                 optimal_search(&CornerBound::new(self, corners), cube, metric, known, threads, limits)
             }

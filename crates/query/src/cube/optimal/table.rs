@@ -7,10 +7,11 @@
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
 //! (of those coordinates) modulo 3, five entries a byte, and the class finder that gives
 //! every raw coordinate's class and the symmetry to its representative from a table small
-//! enough for the fast caches (module `classes`). `large` (1.9 GB): the same with the
+//! enough for the fast caches (module `classes`). `large`: the same with the
 //! UD-slice and the corner separation (which four corner positions hold the tetrad URF ULB
 //! DLF DRB, as H48's) beside the flip: 2,048 x 495 x 70 reduced to 4,450,362 classes, times
-//! the twist.
+//! the twist; and, for the same entries, where each distance lies against a floor (at or
+//! below 10, 11, or more), which bounds the cube's inverse (3.9 GB in all).
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
@@ -30,13 +31,16 @@ pub enum OptimalSize {
     Tiny,
     /// Flip x sorted UD-slice classes x twist, 673 MB in two files.
     Small,
-    /// Flip x UD-slice x corner separation classes x twist, 1.9 GB in two files.
+    /// Flip x UD-slice x corner separation classes x twist, 1.97 GB in two files.
     Large,
+    /// `large`'s files and where each entry's distance lies against a floor, which bounds
+    /// the cube's inverse too, 3.9 GB in three files.
+    Huge,
 }
 
 impl OptimalSize {
     /// Every size, smallest first.
-    pub const ALL: [OptimalSize; 3] = [OptimalSize::Tiny, OptimalSize::Small, OptimalSize::Large];
+    pub const ALL: [OptimalSize; 4] = [OptimalSize::Tiny, OptimalSize::Small, OptimalSize::Large, OptimalSize::Huge];
 
     /// The size's name on the command line.
     pub fn label(self) -> &'static str {
@@ -44,6 +48,7 @@ impl OptimalSize {
             OptimalSize::Tiny => "tiny",
             OptimalSize::Small => "small",
             OptimalSize::Large => "large",
+            OptimalSize::Huge => "huge",
         }
     }
 
@@ -58,6 +63,11 @@ impl OptimalSize {
             OptimalSize::Tiny => vec![CORNER_TWIST_SPEC],
             OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
             OptimalSize::Large => vec![FLIP_SLICE_SEPARATION_CLASS_SPEC, FLIP_SLICE_SEPARATION_TWIST_SPEC],
+            OptimalSize::Huge => vec![
+                FLIP_SLICE_SEPARATION_CLASS_SPEC,
+                FLIP_SLICE_SEPARATION_TWIST_SPEC,
+                FLIP_SLICE_SEPARATION_ABOVE_SPEC,
+            ],
         }
     }
 
@@ -67,7 +77,7 @@ impl OptimalSize {
         match self {
             OptimalSize::Tiny => None,
             OptimalSize::Small => Some(FlipRow::SortedSlice),
-            OptimalSize::Large => Some(FlipRow::SliceSeparation),
+            OptimalSize::Large | OptimalSize::Huge => Some(FlipRow::SliceSeparation),
         }
     }
 }
@@ -137,6 +147,29 @@ pub const FLIP_SLICE_SEPARATION_TWIST_SPEC: TableSpec = TableSpec {
     entries: (FLIP_SLICE_SEPARATION_CLASSES * TWISTS) as u64,
 };
 
+/// The floor of [`FLIP_SLICE_SEPARATION_ABOVE_SPEC`]: the distance it tells nothing at or
+/// below. Chosen by node counts (BENCHMARKS.md): most entries lie above it, and a search
+/// prunes most of its nodes at fewer moves to go.
+pub const DISTANCE_FLOOR: u8 = 10;
+
+/// For each entry of [`FLIP_SLICE_SEPARATION_TWIST_SPEC`], where its distance lies against
+/// [`DISTANCE_FLOOR`]: 0 at or below it, 1 one above, 2 further. The search reads it for the
+/// cube's inverse, whose distances it cannot follow move by move as it does the cube's.
+pub const FLIP_SLICE_SEPARATION_ABOVE_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::DistanceAbove,
+    variant: 1,
+    encoding: Encoding::Base3,
+    ranking_version: COORDINATE_VERSION,
+    entries: (FLIP_SLICE_SEPARATION_CLASSES * TWISTS) as u64,
+};
+
+/// Where `distance` lies against [`DISTANCE_FLOOR`], as [`FLIP_SLICE_SEPARATION_ABOVE_SPEC`]
+/// stores it.
+pub fn level_above_floor(distance: u8) -> u8 {
+    distance.saturating_sub(DISTANCE_FLOOR).min(2)
+}
+
 /// For each corner permutation class (phase 2's, [`Permutation::Corners`](crate::cube::Permutation::Corners))
 /// and twist seen through the class's symmetry, `class * 2,187 + twist`, the fewest face
 /// turns that solve the corners (at most 11), four bits an entry.
@@ -150,9 +183,15 @@ pub const CORNER_TWIST_SPEC: TableSpec = TableSpec {
 };
 
 /// Every optimal table of every size, smallest size first (the search uses the biggest
-/// present).
+/// present), each once (`huge` holds `large`'s).
 pub fn optimal_specs() -> Vec<TableSpec> {
-    OptimalSize::ALL.iter().flat_map(|size| size.specs()).collect()
+    let mut specs: Vec<TableSpec> = Vec::new();
+    for spec in OptimalSize::ALL.iter().flat_map(|size| size.specs()) {
+        if !specs.contains(&spec) {
+            specs.push(spec);
+        }
+    }
+    specs
 }
 
 /// The optimal tables of one size, opened and checked ([`Tables::cube_optimal`](crate::Tables::cube_optimal)):
@@ -178,10 +217,12 @@ impl OptimalTables {
         let mut next = || files.next().expect("open_size gives a table for each spec");
         Ok(Some(OptimalTables(match size {
             OptimalSize::Tiny => SizeTables::Tiny(CornerTable::new(next())),
-            OptimalSize::Small | OptimalSize::Large => {
+            OptimalSize::Small | OptimalSize::Large | OptimalSize::Huge => {
                 let row = size.flip_row().expect("the edge table sizes have a row coordinate");
                 let classes = ClassFinder::open(&next(), FinderShape::of(row))?;
-                SizeTables::FlipRow(FlipRowTables { row, classes, distances: next(), row_moves: row.face_turns() })
+                let distances = next();
+                let above = (size == OptimalSize::Huge).then(|| Box::new(next()));
+                SizeTables::FlipRow(FlipRowTables { row, classes, distances, above, row_moves: row.face_turns() })
             }
         })))
     }
@@ -190,8 +231,11 @@ impl OptimalTables {
     pub fn size(&self) -> OptimalSize {
         match self.0 {
             SizeTables::Tiny(_) => OptimalSize::Tiny,
-            SizeTables::FlipRow(FlipRowTables { row: FlipRow::SortedSlice, .. }) => OptimalSize::Small,
-            SizeTables::FlipRow(FlipRowTables { row: FlipRow::SliceSeparation, .. }) => OptimalSize::Large,
+            SizeTables::FlipRow(ref tables) => match (tables.row, &tables.above) {
+                (FlipRow::SortedSlice, _) => OptimalSize::Small,
+                (FlipRow::SliceSeparation, None) => OptimalSize::Large,
+                (FlipRow::SliceSeparation, Some(_)) => OptimalSize::Huge,
+            },
         }
     }
 
@@ -199,7 +243,10 @@ impl OptimalTables {
     pub fn file_bytes(&self) -> u64 {
         match &self.0 {
             SizeTables::Tiny(corners) => corners.corners.file_len(),
-            SizeTables::FlipRow(edges) => edges.classes.file_len() + edges.distances.file_len(),
+            SizeTables::FlipRow(edges) => {
+                let above = edges.above.as_ref().map_or(0, |above| above.file_len());
+                edges.classes.file_len() + edges.distances.file_len() + above
+            }
         }
     }
 }
@@ -221,17 +268,21 @@ fn open_biggest_size<T>(
     Ok(None)
 }
 
-/// The tables of `size` in the order of its specs, `None` when none is there; an error when
-/// one is damaged or missing beside the others.
+/// The tables of `size` in the order of its specs, `None` when none of its own is there
+/// (those no smaller size has: `huge` is there by its third file alone); an error when one
+/// is damaged or missing beside the others.
 fn open_size<T>(
     size: OptimalSize,
     open: &impl Fn(&TableSpec) -> Result<T, TableError>,
 ) -> Result<Option<Vec<T>>, TableError> {
     let missing = |error: &TableError| matches!(error.kind(), TableErrorKind::Missing);
-    let files: Vec<_> = size.specs().iter().map(open).collect();
-    if files.iter().all(|file| file.as_ref().is_err_and(missing)) {
+    let smaller: Vec<TableSpec> =
+        OptimalSize::ALL.into_iter().take_while(|&other| other != size).flat_map(OptimalSize::specs).collect();
+    let files: Vec<_> = size.specs().iter().map(|spec| (smaller.contains(spec), open(spec))).collect();
+    if files.iter().all(|(shared, file)| *shared || file.as_ref().is_err_and(missing)) {
         return Ok(None);
     }
+    let files = files.into_iter().map(|(_, file)| file);
     let mut errors: Vec<TableError> = Vec::new();
     let mut tables = Vec::new();
     for file in files {
@@ -278,6 +329,8 @@ pub(crate) struct FlipRowTables {
     classes: ClassFinder,
     /// The distances modulo 3.
     distances: Table,
+    /// `huge`'s [`FLIP_SLICE_SEPARATION_ABOVE_SPEC`].
+    pub(crate) above: Option<Box<Table>>,
     /// The row coordinate after each face turn, `row * 18 + move`.
     pub(crate) row_moves: Vec<u16>,
 }
@@ -300,6 +353,22 @@ impl FlipRowTables {
     #[inline]
     pub(crate) fn prefetch_residue(&self, entry: usize) {
         crate::map::prefetch(self.distances.payload(), entry / 5);
+    }
+
+    /// Starts loading the level above the floor of `entry` (in `above`) into the cache.
+    #[inline]
+    pub(crate) fn prefetch_above(above: &Table, entry: usize) {
+        crate::map::prefetch(above.payload(), entry / 5);
+    }
+
+    /// The lower bound of entry `entry`'s distance that `above` tells: the floor and its
+    /// level above it, 0 at or below the floor.
+    #[inline]
+    pub(crate) fn at_least(above: &Table, entry: usize) -> u8 {
+        match crate::format::BASE3_DIGITS[usize::from(above.payload()[entry / 5])][entry % 5] {
+            0 => 0,
+            level => DISTANCE_FLOOR + level,
+        }
     }
 
     /// The face-turn distance of entry `entry` (`class * 2,187 + twist`), modulo 3.
@@ -337,17 +406,39 @@ mod tests {
     #[test]
     fn the_biggest_size_present_is_chosen_and_smaller_ones_are_not_opened() {
         let specs = |size: OptimalSize| size.specs();
-        let (tiny, small, large) = (specs(OptimalSize::Tiny), specs(OptimalSize::Small), specs(OptimalSize::Large));
+        let [tiny, small, large, huge] = OptimalSize::ALL.map(specs);
+        let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), huge.clone()].concat());
+        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Huge)), huge.clone()));
+        // `huge` holds `large`'s files: without its own, it is not there, and `large` is.
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), large.clone()].concat());
-        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Large)), large.clone()));
+        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Large)), [huge.clone(), large.clone()].concat()));
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone()].concat());
-        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Small)), [large.clone(), small.clone()].concat()));
+        assert_eq!(
+            (chosen, asked),
+            (Ok(Some(OptimalSize::Small)), [huge.clone(), large.clone(), small.clone()].concat())
+        );
         // A size's table missing beside the others is an error, whatever the smaller sizes hold.
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), vec![large[0]]].concat());
         assert!(chosen.is_err_and(|path| path.ends_with(large[1].file_name())));
-        assert_eq!(asked, large);
+        assert_eq!(asked, [huge.clone(), large.clone()].concat());
+        let (chosen, _) = choose_among(&[vec![huge[2]], tiny.clone()].concat());
+        assert!(chosen.is_err_and(|path| path.ends_with(huge[0].file_name())), "huge's own file without large's");
         let (chosen, asked) = choose_among(&[]);
         assert_eq!(chosen, Ok(None));
-        assert_eq!(asked, [large, small, tiny].concat(), "every size, biggest first");
+        assert_eq!(asked, [huge, large, small, tiny].concat(), "every size, biggest first");
+    }
+
+    #[test]
+    fn every_optimal_table_is_listed_once() {
+        let specs = optimal_specs();
+        assert!(specs.iter().enumerate().all(|(i, spec)| !specs[..i].contains(spec)), "{specs:?}");
+        assert!(OptimalSize::ALL.iter().flat_map(|size| size.specs()).all(|spec| specs.contains(&spec)));
+    }
+
+    #[test]
+    fn the_levels_above_the_floor_bound_the_distance() {
+        let levels: Vec<u8> = (0..=20).map(level_above_floor).collect();
+        assert_eq!(levels[..=usize::from(DISTANCE_FLOOR)], [0; DISTANCE_FLOOR as usize + 1]);
+        assert_eq!(levels[usize::from(DISTANCE_FLOOR) + 1..], [1, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     }
 }
