@@ -2,7 +2,8 @@
 //! with ([`LowerBound`]), the one from the phase-1 table ([`Phase1Bound`]), and the ones from
 //! the optimal solver's own tables when present: `tiny`'s corner table beside the phase-1
 //! table ([`CornerBound`]) and `small`'s and `large`'s flip, row coordinate (the sorted
-//! slice, or the slice and the corner separation) and twist ([`FlipRowBound`]).
+//! slice, or the slice and the corner separation) and twist ([`FlipRowBound`]), and `huge`'s,
+//! `large`'s on the cube and on its inverse ([`BothSidesBound`]).
 
 use puzzle_tables_models::cube::coords::{FLIPS, TWISTS};
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETRIES};
