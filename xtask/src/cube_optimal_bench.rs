@@ -638,7 +638,7 @@ mod tests {
         assert_eq!((parsed.args.lengths, parsed.args.threads), (LENGTHS.to_vec(), THREADS.to_vec()));
         let chosen = Command::try_parse_from(["bench", "--lengths", "18,19", "--threads", "1"]).unwrap();
         assert_eq!((chosen.args.lengths, chosen.args.threads), (vec![18, 19], vec![1]));
-        let error = Command::try_parse_from(["bench", "--build", "huge"]).err().unwrap().to_string();
+        let error = Command::try_parse_from(["bench", "--build", "giant"]).err().unwrap().to_string();
         assert!(error.contains("not a size; the sizes are tiny, small"), "{error}");
     }
 
