@@ -337,7 +337,7 @@ fn rebuild_hint(error: &TableError) -> String {
             OptimalSize::Tiny => "seconds",
             OptimalSize::Small => "minutes, about 4 GB of memory",
             OptimalSize::Large => "minutes, about 12 GB of memory",
-            OptimalSize::Huge => "minutes, about 14 GB of memory",
+            OptimalSize::Huge => "minutes, about 13 GB of memory",
         };
         format!("gen cube --optimal {}` ({cost})", size.label())
     } else if owns(optional_tables_of(Puzzle::Cube)) {
