@@ -417,7 +417,7 @@ pub(crate) struct BothSidesNode {
     inverse_views: [Cube; 3],
 }
 
-/// The bound of `large`: [`FlipRowBound`] on the cube, then on its inverse for the children
+/// The bound of `huge`: [`FlipRowBound`] on the cube, then on its inverse for the children
 /// that it admits. The inverse of `cube * m` is `m^-1 * cube^-1`, a premove: the inverse's
 /// distances cannot follow from their parents' residues (a premove is no edge of the
 /// coordinates' graph), so they are read from the table of levels above the floor
