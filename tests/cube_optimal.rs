@@ -350,9 +350,8 @@ fn a_damaged_tiny_table_is_refused_naming_it() {
     assert!(errors.contains(&spec.file_name()) && errors.contains("gen cube --optimal tiny"), "{errors}");
 }
 
-/// The command line reads the optimal tables into memory rather than mapping them, and
-/// still checks their checksum: one payload byte changed in a whole `tiny` table stops the
-/// optimal search.
+/// The command line maps the optimal tables and still checks their checksum: one payload
+/// byte changed in a whole `tiny` table stops the optimal search.
 #[test]
 fn a_tiny_table_with_a_changed_payload_byte_is_refused() {
     let dir = tables_with_tiny();

@@ -58,8 +58,11 @@ impl std::ops::Deref for Bytes {
 #[derive(Clone, Copy)]
 enum Access {
     Read,
-    /// Only built by [`Table::open_mapped`], whose caller made its safety promise.
-    Map,
+    /// Only built by [`Table::open_mapped`] and [`Table::open_mapped_on_huge_pages`], whose
+    /// callers made their safety promise.
+    Map {
+        huge_pages: bool,
+    },
 }
 
 /// A table file that cannot be used, and why; the message names the file and what is wrong
@@ -215,7 +218,23 @@ impl Table {
     /// one over it is fine (the map keeps the old file); `puzzle-tables` and the generator's
     /// `write_table` only ever write tables that way.
     pub unsafe fn open_mapped(path: &Path, spec: &TableSpec) -> Result<Table, TableError> {
-        let table = Table::open_with(path, spec, Access::Map)?;
+        let table = Table::open_with(path, spec, Access::Map { huge_pages: false })?;
+        table.verify()?;
+        Ok(table)
+    }
+
+    /// [`Table::open_mapped`] for a table read at random: the map asks the kernel for huge
+    /// pages (2 MB), so that its reads rarely miss the address translation cache. Where the
+    /// kernel and file system offer them (Linux's transparent huge pages for files), a file
+    /// read in through such a map is cached on huge pages, and every later map of it is
+    /// backed by those; a file already cached on small pages stays on them until the cache
+    /// drops it (the generator leaves the tables it writes out of the cache for that reason).
+    ///
+    /// # Safety
+    ///
+    /// As for [`Table::open_mapped`].
+    pub unsafe fn open_mapped_on_huge_pages(path: &Path, spec: &TableSpec) -> Result<Table, TableError> {
+        let table = Table::open_with(path, spec, Access::Map { huge_pages: true })?;
         table.verify()?;
         Ok(table)
     }
@@ -312,9 +331,17 @@ fn open_checked(path: &Path, spec: &TableSpec, access: Access) -> Result<(Header
             file.read_exact(&mut bytes[HEADER_LEN..])?;
             Bytes::Copied(bytes)
         }
-        // SAFETY: `Access::Map` comes only from `Table::open_mapped`, whose caller promised
-        // that the file is not changed while it is mapped.
-        Access::Map => Bytes::Mapped(unsafe { map_read_only(&file) }?),
+        Access::Map { huge_pages } => {
+            // SAFETY: `Access::Map` comes only from `Table::open_mapped` and
+            // `Table::open_mapped_on_huge_pages`, whose callers promised that the file is not
+            // changed while it is mapped.
+            let map = unsafe { map_read_only(&file) }?;
+            if huge_pages {
+                // Only a hint, as for the copy: small pages read the same bytes.
+                let _ = map.advise(Advice::HugePage);
+            }
+            Bytes::Mapped(map)
+        }
     };
     if bytes.len() as u64 != file_meta.len() {
         return Err(TableErrorKind::Layout("the file changed while it was opened".into()));

@@ -221,12 +221,49 @@ impl Tables {
     /// of that size damaged, or missing beside the others, is an error; smaller sizes are not
     /// read.
     ///
-    /// They are read and verified into memory that asks for huge pages even from a directory
-    /// opened mapped: a search reads them at random for seconds to hours, and a mapped file
-    /// sits on small pages, whose address-translation misses cost more than the copy (an
-    /// 18-move cube on `large`: 318 s mapped, 260 s copied, BENCHMARKS.md).
+    /// A search reads them at random for seconds to hours, so they sit on huge pages where
+    /// the system offers them: read into memory that asks for them ([`Tables::open`]), or
+    /// mapped with that advice ([`Tables::open_mapped`], [`Table::open_mapped_on_huge_pages`]).
+    /// On small pages, address-translation misses cost a search more than a copy would (an
+    /// 18-move cube on `large`: 318 s, against 260 s on huge pages); mapped from a file cached
+    /// on huge pages, opening `huge`'s 3.9 GB takes 0.4 s against 7 to 10 s for the copy,
+    /// and searches as fast (BENCHMARKS.md).
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Cube, dir.path(), &mut puzzle_tables_generator::Silent)?;
+    /// # for table in puzzle_tables_generator::cube_optimal::build_optimal_tables(puzzle_tables_query::cube::optimal::OptimalSize::Tiny, &mut puzzle_tables_generator::Silent) {
+    /// #     puzzle_tables_generator::write_table(&dir.path().join(table.spec.file_name()), &table.file_bytes())?;
+    /// # }
+    /// use puzzle_tables_query::cube::optimal::{OptimalLimits, OptimalSize};
+    /// use puzzle_tables_query::cube::{parse_moves, Cube, Metric};
+    /// use puzzle_tables_query::Tables;
+    ///
+    /// let read = Tables::open(dir.path())?;
+    /// // SAFETY: nothing writes the directory while its tables are open.
+    /// let mapped = unsafe { Tables::open_mapped(dir.path()) }?;
+    /// let (from_read, from_map) = (read.cube_optimal()?.expect("tiny"), mapped.cube_optimal()?.expect("tiny"));
+    /// assert_eq!(from_map.size(), OptimalSize::Tiny);
+    /// assert!(from_map.is_mapped() && !from_read.is_mapped());
+    ///
+    /// let solver = read.cube()?;
+    /// let cube = Cube::SOLVED.apply_moves(&parse_moves("R U2 F' L D B2 R'")?);
+    /// let [by_read, by_map] = [from_read, from_map]
+    ///     .map(|tables| solver.solve_optimal(&cube, Metric::Htm, Some(&tables), &OptimalLimits::default()));
+    /// assert!(by_map.optimal && by_map.moves == by_read.moves && by_map.moves.len() <= 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn cube_optimal(&self) -> Result<Option<OptimalTables>, TableError> {
-        OptimalTables::open(|spec| Table::open_verified(&self.path_of(spec), spec))
+        OptimalTables::open(|spec| {
+            let path = self.path_of(spec);
+            if self.mapped {
+                // SAFETY: `Tables::open_mapped`'s caller promised that the directory's files
+                // are not changed in place while they are mapped.
+                unsafe { Table::open_mapped_on_huge_pages(&path, spec) }
+            } else {
+                Table::open_verified(&path, spec)
+            }
+        })
     }
 
     /// The fifteen puzzle's pattern databases of `partition`, for

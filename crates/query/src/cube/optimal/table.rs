@@ -239,6 +239,15 @@ impl OptimalTables {
         }
     }
 
+    /// Whether the tables are memory-mapped (from [`Tables::open_mapped`](crate::Tables::open_mapped))
+    /// rather than read into memory.
+    pub fn is_mapped(&self) -> bool {
+        match &self.0 {
+            SizeTables::Tiny(corners) => corners.corners.is_mapped(),
+            SizeTables::FlipRow(edges) => edges.distances.is_mapped(),
+        }
+    }
+
     /// The total size of the table files, in bytes.
     pub fn file_bytes(&self) -> u64 {
         match &self.0 {
