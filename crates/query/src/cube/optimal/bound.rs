@@ -423,7 +423,9 @@ pub(crate) struct BothSidesNode {
 /// coordinates' graph), so they are read from the table of levels above the floor
 /// ([`FlipRowTables::at_least`]). A premove `h` that keeps the coordinates solved (every
 /// half turn) keeps the coordinates of `h * c` those of `c`: a half turn's child keeps its
-/// parent's inverse views and bounds, unread.
+/// parent's inverse views and bounds, unread, and those refuse it before the cube's own
+/// bounds are read (a third fewer reads at a node's last level above the floor, 4% less
+/// time: BENCHMARKS.md).
 pub(crate) struct BothSidesBound<'a> {
     rows: FlipRowBound<'a>,
     above: &'a Table,
@@ -461,15 +463,16 @@ impl LowerBound for BothSidesBound<'_> {
         left: &[u32; Move::COUNT],
         children: &mut [BothSidesNode; Move::COUNT],
     ) -> u32 {
+        // A half turn's child has its parent's inverse bounds: refused by them before any read.
+        let refused = node.inverse.0.iter().fold(0, |refused, parent| {
+            bits(moves & self.half_turns)
+                .filter(|&m| u32::from(parent.distance) > left[m])
+                .fold(refused, |set, m| set | 1 << m)
+        });
         let mut sides = [node.cube; Move::COUNT];
-        let mut admitted = self.rows.children_within(&node.cube, moves, left, &mut sides);
+        let mut admitted = self.rows.children_within(&node.cube, moves & !refused, left, &mut sides);
         let mut views = [RowView::default(); Move::COUNT];
         for (r, parent) in node.inverse.0.iter().enumerate() {
-            for m in bits(admitted & self.half_turns) {
-                if u32::from(parent.distance) > left[m] {
-                    admitted &= !(1 << m);
-                }
-            }
             let quarter_turns = admitted & !self.half_turns;
             for m in bits(admitted) {
                 children[m].inverse_views[r] = node.inverse_views[r].premove(self.premoves[r][m]);
