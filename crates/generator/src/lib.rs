@@ -23,7 +23,7 @@ mod write;
 pub use pack::{pack1, pack2, pack4};
 #[cfg(feature = "terminal-bar")]
 pub use terminal_bar::TerminalBar;
-pub use write::{leave_page_cache, write_table};
+pub use write::write_table;
 
 use std::io;
 use std::path::Path;

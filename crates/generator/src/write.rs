@@ -9,9 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// process and call), synced, then renamed over `path`. Readers see the old file or the new
 /// one, never a part; two writers of the same table each rename a whole file.
 ///
-/// The written file then leaves the page cache ([`leave_page_cache`]), so that its first
-/// reader reads it in afresh: a reader that maps it for random reads asks for huge pages
-/// then ([`Table::open_mapped_on_huge_pages`](puzzle_tables_query::Table::open_mapped_on_huge_pages)),
+/// The written file then leaves the page cache, so that its first reader reads it in
+/// afresh: a reader that maps it for random reads asks for huge pages then ([`Table::open_mapped_on_huge_pages`](puzzle_tables_query::Table::open_mapped_on_huge_pages)),
 /// which the pages a write leaves cached may not be.
 pub fn write_table(path: &Path, bytes: &[u8]) -> io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -35,7 +34,7 @@ pub fn write_table(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Asks the kernel to drop `file`'s pages from its cache (a synced file's pages are clean, so
 /// they go). Only advice: where it is not taken, the file is read as it is cached.
-pub fn leave_page_cache(file: &fs::File) {
+fn leave_page_cache(file: &fs::File) {
     #[cfg(target_os = "linux")]
     let _ = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::DontNeed);
     #[cfg(not(target_os = "linux"))]

@@ -160,13 +160,19 @@ impl Tables {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn table(&self, spec: &TableSpec) -> Result<Table, TableError> {
+        self.open_table(spec, false)
+    }
+
+    /// [`Tables::table`], on huge pages when mapped and `read_at_random`.
+    fn open_table(&self, spec: &TableSpec, read_at_random: bool) -> Result<Table, TableError> {
         let path = self.path_of(spec);
-        if self.mapped {
+        match (self.mapped, read_at_random) {
             // SAFETY: `Tables::open_mapped`'s caller promised that the directory's files are
             // not changed in place while they are mapped.
-            unsafe { Table::open_mapped(&path, spec) }
-        } else {
-            Table::open_verified(&path, spec)
+            (true, false) => unsafe { Table::open_mapped(&path, spec) },
+            // SAFETY: as above.
+            (true, true) => unsafe { Table::open_mapped_on_huge_pages(&path, spec) },
+            (false, _) => Table::open_verified(&path, spec),
         }
     }
 
@@ -254,16 +260,7 @@ impl Tables {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cube_optimal(&self) -> Result<Option<OptimalTables>, TableError> {
-        OptimalTables::open(|spec| {
-            let path = self.path_of(spec);
-            if self.mapped {
-                // SAFETY: `Tables::open_mapped`'s caller promised that the directory's files
-                // are not changed in place while they are mapped.
-                unsafe { Table::open_mapped_on_huge_pages(&path, spec) }
-            } else {
-                Table::open_verified(&path, spec)
-            }
-        })
+        OptimalTables::open(|spec| self.open_table(spec, true))
     }
 
     /// The fifteen puzzle's pattern databases of `partition`, for

@@ -424,8 +424,8 @@ pub(crate) struct BothSidesNode {
 /// ([`FlipRowTables::at_least`]). A premove `h` that keeps the coordinates solved (every
 /// half turn) keeps the coordinates of `h * c` those of `c`: a half turn's child keeps its
 /// parent's inverse views and bounds, unread, and those refuse it before the cube's own
-/// bounds are read (a third fewer reads at a node's last level above the floor, 4% less
-/// time: BENCHMARKS.md).
+/// bounds are read (a third fewer reads at a node's last level above the floor, 5 to 12%
+/// less time: BENCHMARKS.md).
 pub(crate) struct BothSidesBound<'a> {
     rows: FlipRowBound<'a>,
     above: &'a Table,
