@@ -17,7 +17,10 @@
 //!   images `r`, and its symmetry is σ(s) followed by that row's.
 //!
 //! The table holds, for each slice, its image's row, `c(s)` and σ(s), then the rows; `L` is
-//! computed at start (16 symmetries x 11 flip bits).
+//! computed at start (16 symmetries x 11 flip bits). In most rows each flip is its own
+//! class's representative, the classes numbered in order: those rows' classes are computed
+//! rather than read (a random read of `large`'s 19 MB saved on 93% of the coordinates, 7 to
+//! 8% less time for the optimal search: BENCHMARKS.md).
 
 use puzzle_tables_models::cube::coords::{FLIPS, SLICES};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
@@ -57,6 +60,10 @@ pub(crate) struct ClassFinder {
     /// The images' rows: `class * 16 + symmetry` for each flip, four bytes little-endian,
     /// on huge pages where offered (the optimal solver's are 6.5 MB, read at random).
     rows: HugeBytes,
+    /// For each row whose flips are each its own class's representative, numbered in order
+    /// (entry `f` is `(first + f) * 16`), `first`; [`ClassFinder::NOT_IN_ORDER`] for the
+    /// others. Most rows are (2,011 of `large`'s 2,349): their classes follow without a read.
+    firsts: Vec<u32>,
     /// The symmetries' products ([`products`]).
     products: &'static [[u8; SYMMETRIES]; SYMMETRIES],
     /// The size of the table file it was read from.
@@ -100,8 +107,23 @@ impl ClassFinder {
             .collect();
         let mut row_bytes = HugeBytes::zeroed(rows.len() * 4);
         row_bytes.chunks_exact_mut(4).zip(rows).for_each(|(bytes, word)| bytes.copy_from_slice(&word.to_le_bytes()));
-        Ok(ClassFinder { slices: slices.to_vec(), linear, rows: row_bytes, products: products(), file_len: 0 })
+        let firsts = rows.chunks_exact(FLIPS).map(ClassFinder::first_in_order).collect();
+        Ok(ClassFinder { slices: slices.to_vec(), linear, rows: row_bytes, firsts, products: products(), file_len: 0 })
     }
+
+    /// What [`ClassFinder::firsts`] holds for `row`.
+    fn first_in_order(row: &[u32]) -> u32 {
+        let first = row[0] / SYMMETRIES as u32;
+        let in_order = row.iter().zip(first..).all(|(&entry, class)| entry == class * SYMMETRIES as u32);
+        if in_order {
+            first
+        } else {
+            ClassFinder::NOT_IN_ORDER
+        }
+    }
+
+    /// In [`ClassFinder::firsts`], a row whose classes are read.
+    const NOT_IN_ORDER: u32 = u32::MAX;
 
     /// The size of the table file it was read from.
     pub(crate) fn file_len(&self) -> u64 {
@@ -127,15 +149,21 @@ impl ClassFinder {
         ((at >> 15) * FLIPS + image, symmetry)
     }
 
-    /// Starts loading row word `word` into the cache.
+    /// Starts loading row word `word` into the cache, unless its class follows without it.
     #[inline]
     pub(crate) fn prefetch_row(&self, word: usize) {
-        crate::map::prefetch(&self.rows, word * 4);
+        if self.firsts[word / FLIPS] == ClassFinder::NOT_IN_ORDER {
+            crate::map::prefetch(&self.rows, word * 4);
+        }
     }
 
     /// The class and symmetry of what [`ClassFinder::locate`] gave `(word, symmetry)`.
     #[inline]
     pub(crate) fn class_at(&self, word: usize, symmetry: usize) -> (usize, usize) {
+        let first = self.firsts[word / FLIPS];
+        if first != ClassFinder::NOT_IN_ORDER {
+            return (first as usize + word % FLIPS, symmetry);
+        }
         let bytes = &self.rows[word * 4..word * 4 + 4];
         let entry = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as usize;
         (entry / SYMMETRIES, usize::from(self.products[entry % SYMMETRIES][symmetry]))
@@ -144,7 +172,7 @@ impl ClassFinder {
     /// How many bytes its tables take.
     #[cfg(test)]
     fn bytes(&self) -> usize {
-        self.slices.len() * 4 + self.linear.len() * 2 + self.rows.len()
+        self.slices.len() * 4 + self.linear.len() * 2 + self.rows.len() + self.firsts.len() * 4
     }
 }
 
