@@ -88,15 +88,33 @@ const fn choose(n: usize, k: usize) -> usize {
     result
 }
 
-/// The rank of the positions set in `marked` among the combinations of as many positions,
-/// 0 when they are the last ones.
-fn combination_rank(marked: impl DoubleEndedIterator<Item = bool> + ExactSizeIterator) -> usize {
-    let mut found = 0;
-    marked.rev().enumerate().filter(|&(_, set)| set).fold(0, |rank, (from_end, _)| {
-        found += 1;
-        rank + choose(from_end, found)
-    })
+/// The rank of the positions set in `mask` (bit `i` for position `i`) among the combinations
+/// of as many of 12 positions, 0 when they are the last ones; a set of 8 positions is ranked
+/// as the last 8 of 12 (its mask shifted left by 4), as the ranks count from the end. Read
+/// from a table: the optimal search ranks the inverse's slice and separation at every node,
+/// and the loop's branches on the positions were a tenth of its time.
+fn combination_rank(mask: usize) -> usize {
+    usize::from(COMBINATION_RANKS[mask])
 }
+
+/// [`combination_rank`] of every mask.
+static COMBINATION_RANKS: [u16; 1 << 12] = {
+    let mut ranks = [0; 1 << 12];
+    let mut mask = 0;
+    while mask < ranks.len() {
+        let (mut rank, mut found, mut position) = (0, 0, 12);
+        while position > 0 {
+            position -= 1;
+            if mask >> position & 1 == 1 {
+                found += 1;
+                rank += choose(11 - position, found);
+            }
+        }
+        ranks[mask] = rank as u16;
+        mask += 1;
+    }
+    ranks
+};
 
 /// The `N` positions with `k` of them set whose [`combination_rank`] is `rank`.
 fn combination_unrank<const N: usize>(mut rank: usize, mut k: usize) -> [bool; N] {
@@ -125,14 +143,21 @@ impl Cube {
     /// The UD-slice coordinate, `0..SLICES`: which positions hold the slice edges (in any
     /// order), ranked as a combination; 0 when they are in the slice.
     pub fn slice(&self) -> u16 {
-        combination_rank(self.edges.iter().map(|&e| e >= FIRST_SLICE_EDGE)) as u16
+        let mask =
+            self.edges.iter().enumerate().fold(0, |mask, (p, &e)| mask | usize::from(e >= FIRST_SLICE_EDGE) << p);
+        combination_rank(mask) as u16
     }
 
     /// The corner separation coordinate, `0..SEPARATIONS`: which positions hold the corners
     /// of the tetrad URF ULB DLF DRB (in any order), ranked as a combination; 0 when they are
     /// in the tetrad's own positions.
     pub fn separation(&self) -> u8 {
-        combination_rank(SEPARATION_ORDER.iter().map(|&p| TETRAD.contains(&self.corners[p]))) as u8
+        let tetrad = TETRAD.iter().fold(0u8, |set, &c| set | 1 << c);
+        let mask = SEPARATION_ORDER
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (i, &p)| mask | usize::from(tetrad >> self.corners[p] & 1) << (i + 4));
+        combination_rank(mask) as u8
     }
 
     /// UD-slice and corner separation together, `0..SLICE_SEPARATIONS`.
