@@ -245,9 +245,9 @@ impl Table {
         Ok(Table { path: path.to_path_buf(), spec: *spec, header, metadata, bytes })
     }
 
-    /// Reads the whole payload and checks its checksum.
+    /// Reads the whole payload and checks its checksum, a big payload on every core.
     pub fn verify(&self) -> Result<(), TableError> {
-        let found = crc32fast::hash(self.payload());
+        let found = checksum(self.payload());
         if found != self.header.payload_crc {
             return Err(self.error(TableErrorKind::PayloadChecksum { expected: self.header.payload_crc, found }));
         }
@@ -409,4 +409,51 @@ fn decode_metadata(header: &Header, map: &[u8]) -> Result<Metadata, TableErrorKi
         return Err(TableErrorKind::Metadata("its entries per distance add up to more than 2^64".into()));
     }
     Ok(metadata)
+}
+
+/// The CRC-32 of `bytes`: a payload of more than [`CHECKSUM_PIECE`] in pieces on every core,
+/// combined (the optimal cube's 3.9 GB took 0.35 s on one core, most of a command's start).
+fn checksum(bytes: &[u8]) -> u32 {
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    checksum_in_pieces(bytes, bytes.len().div_ceil(cores).max(CHECKSUM_PIECE))
+}
+
+/// The CRC-32 of `bytes`, a thread for each `piece` bytes.
+fn checksum_in_pieces(bytes: &[u8], piece: usize) -> u32 {
+    if piece >= bytes.len() {
+        return crc32fast::hash(bytes);
+    }
+    std::thread::scope(|scope| {
+        let pieces: Vec<_> = bytes
+            .chunks(piece)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut hasher = crc32fast::Hasher::new();
+                    hasher.update(chunk);
+                    hasher
+                })
+            })
+            .collect();
+        let mut whole = crc32fast::Hasher::new();
+        for piece in pieces {
+            whole.combine(&piece.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        }
+        whole.finalize()
+    })
+}
+
+/// The smallest payload piece [`checksum`] hands a thread.
+const CHECKSUM_PIECE: usize = 64 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checksum_in_pieces_is_the_whole_ones() {
+        let bytes: Vec<u8> = (0..10_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+        for (len, piece) in [(0, 1), (1, 1), (10_000, 1_000), (10_000, 999), (9_999, 4_096), (10_000, 20_000)] {
+            assert_eq!(checksum_in_pieces(&bytes[..len], piece), crc32fast::hash(&bytes[..len]), "{len} in {piece}");
+        }
+    }
 }
