@@ -7,7 +7,7 @@
 //! it is the same on any number of threads. A depth whose every task finished without a
 //! solution proves that every solution is longer. The first depth takes the tasks in move
 //! order; each later one takes first those where the depth before spent the most nodes
-//! ([`promising_first`]): their bounds refused the fewest sequences, so they are the likeliest
+//! (`promising_first`): their bounds refused the fewest sequences, so they are the likeliest
 //! to hold a solution one move longer, and the last depth, most of a search, ends sooner.
 //! Those counts do not depend on the threads, so neither does the order.
 //!
