@@ -566,4 +566,46 @@ mod tests {
         assert_eq!(kept, ["U R", "U R2", "U R'", "U D", "U D2", "U D'", "U2 R", "U2 R2", "U2 D", "U2 D2"]);
         assert!(starts.iter().all(|start| is_kept(start, 1)));
     }
+
+    /// The tasks a depth `length` long splits into under [`Unsolved`], for `cube` with the
+    /// symmetries `stabilizer`.
+    fn starts(cube: &Cube, metric: Metric, length: u32, stabilizer: u64) -> Vec<Task<Cube>> {
+        let mut starts = Starts { bound: &Unsolved, metric, stabilizer, tasks: Vec::new(), nodes: 0 };
+        starts.extend(*cube, &mut Vec::new(), length);
+        starts.tasks
+    }
+
+    #[test]
+    fn a_deep_depth_splits_into_every_canonical_four_move_start_in_move_order() {
+        // 18 * 15 * ... : 43,254 sequences of four face turns with no face twice in a row and
+        // opposite faces in one order only (H48's documentation counts the same).
+        let cube = Cube::SOLVED.apply_moves(&parse_moves("R U F D L B R2").unwrap());
+        let tasks = starts(&cube, Metric::Htm, 12, 1);
+        assert_eq!(tasks.len(), 43_254);
+        assert!(tasks.windows(2).all(|pair| pair[0].moves < pair[1].moves), "move order, no task twice");
+        for task in &tasks {
+            assert_eq!((task.moves.len(), task.togo), (4, 8));
+            assert_eq!(task.node, cube.apply_moves(&task.moves));
+            assert!(task.moves.windows(2).all(|pair| may_follow(pair[1].face(), pair[0].face())));
+        }
+        // A start ends where the depth's length does: R U2 in three quarter turns.
+        let short = starts(&Cube::SOLVED.apply_moves(&parse_moves("R U2").unwrap()), Metric::Qtm, 3, 1);
+        let short: Vec<(String, u32)> =
+            short.iter().map(|task| (crate::cube::moves_text(&task.moves), task.togo)).collect();
+        assert_eq!(short, [("U2 R'".to_string(), 0)]);
+    }
+
+    #[test]
+    fn the_tasks_the_last_depth_searched_longest_come_first_and_ties_keep_move_order() {
+        let cube = Cube::SOLVED.apply_moves(&parse_moves("R U F D L B R2").unwrap());
+        let mut tasks = starts(&cube, Metric::Htm, 12, 1);
+        let in_move_order: Vec<Vec<Move>> = tasks.iter().map(|task| task.moves.clone()).collect();
+        let searched: HashMap<Vec<Move>, u64> =
+            [(in_move_order[5].clone(), 7), (in_move_order[900].clone(), 30), (in_move_order[3].clone(), 7)].into();
+        promising_first(&mut tasks, &searched);
+        let order: Vec<&Vec<Move>> = tasks.iter().map(|task| &task.moves).collect();
+        assert_eq!(order[..3], [&in_move_order[900], &in_move_order[3], &in_move_order[5]]);
+        let rest: Vec<&Vec<Move>> = in_move_order.iter().filter(|moves| !searched.contains_key(*moves)).collect();
+        assert_eq!(order[3..], rest[..]);
+    }
 }
