@@ -89,7 +89,7 @@ pub fn build_optimal_tables(size: OptimalSize, progress: &mut dyn Progress) -> V
     match size {
         OptimalSize::Tiny => {
             let (corners, depth_counts) = corner_distances(progress);
-            vec![build_corner_table(&corners, depth_counts)]
+            vec![build_corner_table(size, &corners, depth_counts)]
         }
         OptimalSize::Small | OptimalSize::Large | OptimalSize::Huge => {
             let row = size.flip_row().expect("the edge table sizes have a row coordinate");
@@ -101,6 +101,9 @@ pub fn build_optimal_tables(size: OptimalSize, progress: &mut dyn Progress) -> V
             let mut tables = vec![finder, build_distance_table(size, row, &distances, depth_counts.clone())];
             if size == OptimalSize::Huge {
                 tables.push(build_above_table(&distances, depth_counts));
+                drop(distances);
+                let (corners, depth_counts) = corner_distances(progress);
+                tables.push(build_corner_table(size, &corners, depth_counts));
             }
             tables
         }
@@ -165,8 +168,8 @@ fn build_above_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
     }
 }
 
-/// The corner distances, two entries a byte.
-fn build_corner_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
+/// The corner distances, two entries a byte (`tiny`'s table, and `huge`'s last).
+fn build_corner_table(size: OptimalSize, distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
     BuiltTable {
         spec: CORNER_TWIST_SPEC,
         metadata: Metadata {
@@ -176,7 +179,7 @@ fn build_corner_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
                 .into(),
             generated_by: GENERATED_BY.into(),
             depth_counts,
-            parameters: vec![("size".into(), OptimalSize::Tiny.label().into())],
+            parameters: vec![("size".into(), size.label().into())],
         },
         payload: pack4(distances),
     }

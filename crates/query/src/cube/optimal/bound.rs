@@ -3,15 +3,14 @@
 //! the optimal solver's own tables when present: `tiny`'s corner table beside the phase-1
 //! table ([`CornerBound`]) and `small`'s and `large`'s flip, row coordinate (the sorted
 //! slice, or the slice and the corner separation) and twist ([`FlipRowBound`]), and `huge`'s,
-//! `large`'s on the cube and on its inverse ([`BothSidesBound`]).
+//! `large`'s on the cube and on its inverse and the corners' near the end ([`BothSidesBound`]).
 
 use puzzle_tables_models::cube::coords::{FLIPS, TWISTS};
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETRIES};
 
-use super::table::{CornerTable, FlipRowTables};
+use super::table::{CornerTable, FlipRowTables, HugeTables};
 use crate::cube::search::step_distance;
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
-use crate::Table;
 
 /// A lower bound of the face-turn distance to solved, kept per node of a search and
 /// updated by each face turn. A face-turn bound is a quarter-turn bound as well.
@@ -180,17 +179,21 @@ impl<'a> CornerBound<'a> {
         CornerBound { phase1: Phase1Bound::new(solver), corners }
     }
 
-    /// The fewest face turns that solve corners with raw permutation `corner_perm` and twist
-    /// `twist`: the corner table's entry of the permutation's class, the twist seen through
-    /// the class's symmetry.
     #[inline]
     fn corner_distance(&self, corner_perm: u16, twist: u16) -> u8 {
-        let solver = self.phase1.solver;
-        let coordinate = solver.phase2.coordinate(Permutation::Corners, usize::from(corner_perm));
-        let (class, symmetry) = (coordinate / SYMMETRIES, coordinate % SYMMETRIES);
-        let twist = solver.twist_conjugates[usize::from(twist) * SYMMETRIES + symmetry];
-        self.corners.distance(class * TWISTS + usize::from(twist))
+        corner_distance(self.phase1.solver, self.corners, corner_perm, twist)
     }
+}
+
+/// The fewest face turns that solve corners with raw permutation `corner_perm` and twist
+/// `twist`: the entry of `corners` of the permutation's class, the twist seen through the
+/// class's symmetry.
+#[inline]
+fn corner_distance(solver: &TwoPhaseSolver, corners: &CornerTable, corner_perm: u16, twist: u16) -> u8 {
+    let coordinate = solver.phase2.coordinate(Permutation::Corners, usize::from(corner_perm));
+    let (class, symmetry) = (coordinate / SYMMETRIES, coordinate % SYMMETRIES);
+    let twist = solver.twist_conjugates[usize::from(twist) * SYMMETRIES + symmetry];
+    corners.distance(class * TWISTS + usize::from(twist))
 }
 
 impl LowerBound for CornerBound<'_> {
@@ -426,20 +429,34 @@ pub(crate) struct BothSidesNode {
 /// parent's inverse views and bounds, unread, and those refuse it before the cube's own
 /// bounds are read (a third fewer reads at a node's last level above the floor, 5 to 12%
 /// less time: BENCHMARKS.md).
+///
+/// Last, a child with at most [`CORNERS_WITHIN`] moves left is refused when its corners
+/// alone need more (`tiny`'s corner table, 3 MB: it stays in the caches). Near the end of a
+/// search the six views see least: the cubes of the square group `<U2, D2, R2, L2, F2, B2>`
+/// have every coordinate of all six solved, so cubes near it look near solved to them.
 pub(crate) struct BothSidesBound<'a> {
     rows: FlipRowBound<'a>,
-    above: &'a Table,
+    huge: &'a HugeTables,
     /// `premoves[r][m]`: the premove that move `m` makes of the inverse seen along axis `r`.
     premoves: [[Move; Move::COUNT]; 3],
     /// The half turns, a bit set by [`Move::index`].
     half_turns: u32,
 }
 
+/// The most moves left at which [`BothSidesBound`] reads the corners: where they refuse
+/// the most for their cost (nine median cubes and three 18-move cubes, one thread, against
+/// every child and none: BENCHMARKS.md). The corners need at most 11.
+pub(crate) const CORNERS_WITHIN: u32 = 9;
+
 impl<'a> BothSidesBound<'a> {
-    pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a FlipRowTables, above: &'a Table) -> BothSidesBound<'a> {
+    pub(crate) fn new(
+        solver: &'a TwoPhaseSolver,
+        tables: &'a FlipRowTables,
+        huge: &'a HugeTables,
+    ) -> BothSidesBound<'a> {
         let premoves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m.inverse(), r)));
         let half_turns = Move::ALL.iter().filter(|m| m.cost(Metric::Qtm) == 2).fold(0, |set, m| set | 1 << m.index());
-        BothSidesBound { rows: FlipRowBound::new(solver, tables), above, premoves, half_turns }
+        BothSidesBound { rows: FlipRowBound::new(solver, tables), huge, premoves, half_turns }
     }
 }
 
@@ -481,16 +498,26 @@ impl LowerBound for BothSidesBound<'_> {
             for m in bits(quarter_turns) {
                 views[m] = self.rows.view_of(&children[m].inverse_views[r]);
             }
-            let entries =
-                self.rows.entries(quarter_turns, &views, |entry| FlipRowTables::prefetch_above(self.above, entry));
+            let entries = self
+                .rows
+                .entries(quarter_turns, &views, |entry| FlipRowTables::prefetch_above(&self.huge.above, entry));
             for m in bits(quarter_turns) {
-                views[m].distance = FlipRowTables::at_least(self.above, entries[m]);
+                views[m].distance = FlipRowTables::at_least(&self.huge.above, entries[m]);
                 if u32::from(views[m].distance) > left[m] {
                     admitted &= !(1 << m);
                 }
             }
             for m in bits(admitted) {
                 children[m].inverse.0[r] = views[m];
+            }
+        }
+        // The inverse's corners are the cube's, inverted: as far from solved.
+        for m in bits(admitted).filter(|&m| left[m] <= CORNERS_WITHIN) {
+            let corners = &children[m].inverse_views[0];
+            let distance =
+                corner_distance(self.rows.solver, &self.huge.corners, corners.corner_perm(), corners.twist());
+            if u32::from(distance) > left[m] {
+                admitted &= !(1 << m);
             }
         }
         for m in bits(admitted) {

@@ -4,7 +4,7 @@
 //! The search ([`search`]) is generic over its lower bound (`bound::LowerBound`): the
 //! optimal solver's own tables of the biggest size present (`gen cube --optimal SIZE`,
 //! module `table`): `huge`, `large`'s and, for the cube's inverse, whether each distance
-//! lies above 10 or 11 (3.9 GB); `large`, the exact face-turn distance that solves the edge
+//! lies above 10 or 11, and `tiny`'s corners for the last nine moves (3.9 GB); `large`, the exact face-turn distance that solves the edge
 //! flip, the UD-slice, the corner tetrads and the corner twist (1.97 GB); `small`, the same
 //! with the sorted UD-slice in place of the slice and tetrads, 673 MB; `tiny`, the exact face-turn distance that
 //! solves the corners (3 MB) beside the phase-1 bound; else the two-phase solver's phase-1

@@ -93,9 +93,9 @@ impl TwoPhaseSolver {
         let known =
             self.solve(cube, metric, metric.gods_number()).expect("every cube has a solution within God's number");
         match tables.map(|tables| &tables.0) {
-            Some(SizeTables::FlipRow(tables)) => match &tables.above {
-                Some(above) => {
-                    optimal_search(&BothSidesBound::new(self, tables, above), cube, metric, known, threads, limits)
+            Some(SizeTables::FlipRow(tables)) => match &tables.huge {
+                Some(huge) => {
+                    optimal_search(&BothSidesBound::new(self, tables, huge), cube, metric, known, threads, limits)
                 }
                 None => optimal_search(&FlipRowBound::new(self, tables), cube, metric, known, threads, limits),
             },

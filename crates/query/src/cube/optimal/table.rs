@@ -11,7 +11,8 @@
 //! UD-slice and the corner separation (which four corner positions hold the tetrad URF ULB
 //! DLF DRB, as H48's) beside the flip: 2,048 x 495 x 70 reduced to 4,450,362 classes, times
 //! the twist; and, for the same entries, where each distance lies against a floor (at or
-//! below 10, 11, or more), which bounds the cube's inverse (3.9 GB in all).
+//! below 10, 11, or more), which bounds the cube's inverse, and `tiny`'s corner table, read
+//! near the end of a search (3.9 GB in all).
 
 use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
@@ -33,8 +34,8 @@ pub enum OptimalSize {
     Small,
     /// Flip x UD-slice x corner separation classes x twist, 1.97 GB in two files.
     Large,
-    /// `large`'s files and where each entry's distance lies against a floor, which bounds
-    /// the cube's inverse too, 3.9 GB in three files.
+    /// `large`'s files, where each entry's distance lies against a floor, which bounds the
+    /// cube's inverse too, and `tiny`'s corner table, 3.9 GB in four files.
     Huge,
 }
 
@@ -67,6 +68,7 @@ impl OptimalSize {
                 FLIP_SLICE_SEPARATION_CLASS_SPEC,
                 FLIP_SLICE_SEPARATION_TWIST_SPEC,
                 FLIP_SLICE_SEPARATION_ABOVE_SPEC,
+                CORNER_TWIST_SPEC,
             ],
         }
     }
@@ -221,8 +223,9 @@ impl OptimalTables {
                 let row = size.flip_row().expect("the edge table sizes have a row coordinate");
                 let classes = ClassFinder::open(&next(), FinderShape::of(row))?;
                 let distances = next();
-                let above = (size == OptimalSize::Huge).then(|| Box::new(next()));
-                SizeTables::FlipRow(FlipRowTables { row, classes, distances, above, row_moves: row.face_turns() })
+                let huge = (size == OptimalSize::Huge)
+                    .then(|| Box::new(HugeTables { above: next(), corners: CornerTable::new(next()) }));
+                SizeTables::FlipRow(FlipRowTables { row, classes, distances, huge, row_moves: row.face_turns() })
             }
         })))
     }
@@ -231,7 +234,7 @@ impl OptimalTables {
     pub fn size(&self) -> OptimalSize {
         match self.0 {
             SizeTables::Tiny(_) => OptimalSize::Tiny,
-            SizeTables::FlipRow(ref tables) => match (tables.row, &tables.above) {
+            SizeTables::FlipRow(ref tables) => match (tables.row, &tables.huge) {
                 (FlipRow::SortedSlice, _) => OptimalSize::Small,
                 (FlipRow::SliceSeparation, None) => OptimalSize::Large,
                 (FlipRow::SliceSeparation, Some(_)) => OptimalSize::Huge,
@@ -253,8 +256,9 @@ impl OptimalTables {
         match &self.0 {
             SizeTables::Tiny(corners) => corners.corners.file_len(),
             SizeTables::FlipRow(edges) => {
-                let above = edges.above.as_ref().map_or(0, |above| above.file_len());
-                edges.classes.file_len() + edges.distances.file_len() + above
+                let huge =
+                    edges.huge.as_ref().map_or(0, |huge| huge.above.file_len() + huge.corners.corners.file_len());
+                edges.classes.file_len() + edges.distances.file_len() + huge
             }
         }
     }
@@ -338,10 +342,19 @@ pub(crate) struct FlipRowTables {
     classes: ClassFinder,
     /// The distances modulo 3.
     distances: Table,
-    /// `huge`'s [`FLIP_SLICE_SEPARATION_ABOVE_SPEC`].
-    pub(crate) above: Option<Box<Table>>,
+    /// `huge`'s own tables.
+    pub(crate) huge: Option<Box<HugeTables>>,
     /// The row coordinate after each face turn, `row * 18 + move`.
     pub(crate) row_moves: Vec<u16>,
+}
+
+/// What `huge` adds to `large`'s tables.
+#[derive(Debug)]
+pub(crate) struct HugeTables {
+    /// [`FLIP_SLICE_SEPARATION_ABOVE_SPEC`].
+    pub(crate) above: Table,
+    /// `tiny`'s corner table.
+    pub(crate) corners: CornerTable,
 }
 
 impl FlipRowTables {
@@ -432,6 +445,9 @@ mod tests {
         assert_eq!(asked, [huge.clone(), large.clone()].concat());
         let (chosen, _) = choose_among(&[vec![huge[2]], tiny.clone()].concat());
         assert!(chosen.is_err_and(|path| path.ends_with(huge[0].file_name())), "huge's own file without large's");
+        // Its last is `tiny`'s corner table: `huge` without it is refused, naming it.
+        let (chosen, _) = choose_among(&[small.clone(), huge[..3].to_vec()].concat());
+        assert!(chosen.is_err_and(|path| path.ends_with(tiny[0].file_name())), "huge without the corners");
         let (chosen, asked) = choose_among(&[]);
         assert_eq!(chosen, Ok(None));
         assert_eq!(asked, [huge, large, small, tiny].concat(), "every size, biggest first");
