@@ -179,6 +179,7 @@ impl<'a> CornerBound<'a> {
         CornerBound { phase1: Phase1Bound::new(solver), corners }
     }
 
+    /// [`corner_distance`] of this bound's corner table.
     #[inline]
     fn corner_distance(&self, corner_perm: u16, twist: u16) -> u8 {
         corner_distance(self.phase1.solver, self.corners, corner_perm, twist)
@@ -443,9 +444,9 @@ pub(crate) struct BothSidesBound<'a> {
     half_turns: u32,
 }
 
-/// The most moves left at which [`BothSidesBound`] reads the corners: where they refuse
-/// the most for their cost (nine median cubes and three 18-move cubes, one thread, against
-/// every child and none: BENCHMARKS.md). The corners need at most 11.
+/// The most moves left at which [`BothSidesBound`] reads the corners: the corners need at
+/// most 11, so beyond 9 they seldom refuse, and on the two cubes tried 9 was faster than
+/// every child or 6 on one and within 5% of the best on the other (BENCHMARKS.md).
 pub(crate) const CORNERS_WITHIN: u32 = 9;
 
 impl<'a> BothSidesBound<'a> {
