@@ -1,20 +1,20 @@
 //! Proven-optimal solutions of any cube: IDA* over lower bounds from tables, in face turns
 //! or quarter turns ([`TwoPhaseSolver::solve_optimal`](crate::cube::TwoPhaseSolver::solve_optimal)).
 //!
-//! The search ([`search`]) is generic over its lower bound (`bound::LowerBound`): the
-//! optimal solver's own tables of the biggest size present (`gen cube --optimal SIZE`,
-//! module `table`): `huge`, `large`'s and, for the cube's inverse, whether each distance
-//! lies above 10 or 11, and `tiny`'s corners for the last nine moves (3.9 GB); `large`, the exact face-turn distance that solves the edge
-//! flip, the UD-slice, the corner tetrads and the corner twist (1.97 GB); `small`, the same
-//! with the sorted UD-slice in place of the slice and tetrads, 673 MB; `tiny`, the exact face-turn distance that
-//! solves the corners (3 MB) beside the phase-1 bound; else the two-phase solver's phase-1
-//! table alone (the exact face-turn distance to G1 of flip-slice class x twist, 28 MB). The
-//! edge tables are looked up along each of the cube's three axes (the cube conjugated by the
-//! URF-diagonal rotation), the largest of the three. An admissible bound prunes no solution,
-//! so the answer is the same with any. A face-turn
-//! distance never exceeds the quarter-turn distance, so the same bound serves both metrics.
-//! The two-phase solution found first is the best known until the search proves or beats
-//! it, and what a search that runs out of time answers, with the depth it proved.
+//! The search ([`search`]) is generic over its lower bound (`bound::LowerBound`): the optimal
+//! solver's own tables of the biggest size present (`gen cube --optimal SIZE`, module `table`):
+//! `huge`, `large`'s and, for the cube's inverse, whether each distance lies above 10 or 11,
+//! and `tiny`'s corners for the last nine moves (3.9 GB); `large`, the exact face-turn distance
+//! that solves the edge flip, the UD-slice, the corner tetrads and the corner twist (1.97 GB);
+//! `small`, the same with the sorted UD-slice in place of the slice and tetrads, 673 MB;
+//! `tiny`, the exact face-turn distance that solves the corners (3 MB) beside the phase-1
+//! bound; else the two-phase solver's phase-1 table alone (the exact face-turn distance to G1
+//! of flip-slice class x twist, 28 MB). The edge tables are looked up along each of the cube's
+//! three axes (the cube conjugated by the URF-diagonal rotation), the largest of the three. An
+//! admissible bound prunes no solution, so the answer is the same with any. A face-turn
+//! distance never exceeds the quarter-turn distance, so the same bound serves both metrics. The
+//! two-phase solution found first is the best known until the search proves or beats it, and
+//! what a search that runs out of time answers, with the depth it proved.
 
 pub(crate) mod bound;
 pub mod search;
