@@ -199,10 +199,10 @@ struct GenArgs {
     #[arg(long)]
     large: bool,
     /// Cube: build the optimal solver's tables of this size (tiny: 3 MB, seconds; small:
-    /// 673 MB, one to five minutes on two cores and 4 GB of memory; large: 1.97 GB, four to
-    /// eight minutes and about 12 GB; huge: large's, a table that bounds the cube's inverse
-    /// too and tiny's, 3.9 GB, about six minutes and 13 GB; `solve cube --optimal` reads the
-    /// biggest present) instead of the default tables.
+    /// 673 MB, one to five minutes on two cores and 4 GB of memory; large: 1.96 GB, four to
+    /// eight minutes and about 12 GB; huge: two of large's size (another corner separation),
+    /// a table that bounds the cube's inverse too and tiny's, 3.9 GB, about six minutes and 13
+    /// GB; `solve cube --optimal` reads the biggest present) instead of the default tables.
     #[arg(long, value_parser = cube::optimal_size_parser())]
     optimal: Option<puzzle_tables_query::cube::optimal::OptimalSize>,
 }

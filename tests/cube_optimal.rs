@@ -386,7 +386,7 @@ fn damaged_optimal_tables_stop_only_the_optimal_search() {
     assert!(errors.contains("wrong magic bytes"), "{errors}");
     // No release holds them (`dist` does not ship them), so only building them is offered;
     // the biggest size is opened first.
-    assert!(errors.contains("gen cube --optimal large") && !errors.contains("install --from"), "{errors}");
+    assert!(errors.contains("gen cube --optimal huge") && !errors.contains("install --from"), "{errors}");
 }
 
 #[test]

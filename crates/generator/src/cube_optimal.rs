@@ -8,13 +8,13 @@
 //! from solved, stored modulo 3. Both by the walk of [`crate::class_walk`] (one byte an entry
 //! while it runs, 3.3 GB for `small`).
 
-use puzzle_tables_models::cube::coords::{CORNER_PERMS, FLIPS};
+use puzzle_tables_models::cube::coords::{CornerSplit, CORNER_PERMS, FLIPS};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
 use puzzle_tables_models::cube::move_tables::{corner_perm_face_turns, CoordinateMoves};
 use puzzle_tables_models::cube::symmetry::{conjugate_corner_perm, PERMUTATION_CLASSES};
 use puzzle_tables_models::cube::Move;
 use puzzle_tables_query::cube::optimal::{
-    finder_rows, level_above_floor, OptimalSize, CORNER_TWIST_SPEC, DISTANCE_FLOOR, FLIP_SLICE_SEPARATION_ABOVE_SPEC,
+    finder_rows, level_above_floor, OptimalSize, CORNER_TWIST_SPEC, DISTANCE_FLOOR, FLIP_SLICE_TETRADS_ABOVE_SPEC,
 };
 use puzzle_tables_query::Metadata;
 
@@ -58,7 +58,8 @@ pub fn flip_row_distances(row: FlipRow, classes: &SymmetryClasses, progress: &mu
 fn row_name(row: FlipRow) -> &'static str {
     match row {
         FlipRow::SortedSlice => "sorted UD-slice",
-        FlipRow::SliceSeparation => "UD-slice x corner tetrad separation",
+        FlipRow::SliceSeparation(CornerSplit::Layers) => "UD-slice x corner layer separation",
+        FlipRow::SliceSeparation(CornerSplit::Tetrads) => "UD-slice x corner tetrad separation",
     }
 }
 
@@ -152,13 +153,13 @@ fn build_distance_table(size: OptimalSize, row: FlipRow, distances: &[u8], depth
 /// Where each distance lies against the floor ([`level_above_floor`]), five entries a byte.
 fn build_above_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
     BuiltTable {
-        spec: FLIP_SLICE_SEPARATION_ABOVE_SPEC,
+        spec: FLIP_SLICE_TETRADS_ABOVE_SPEC,
         metadata: Metadata {
             description: format!(
                 "cube: for each edge flip and {} class and corner twist (class x 2,187 + twist), where the fewest \
                  face turns that solve those coordinates lie against {DISTANCE_FLOOR}: 0 at or below it, 1 one \
                  above, 2 further, five base-3 digits a byte",
-                row_name(FlipRow::SliceSeparation)
+                row_name(OptimalSize::Huge.flip_row().expect("huge's row"))
             ),
             generated_by: GENERATED_BY.into(),
             depth_counts,
@@ -189,6 +190,7 @@ fn build_corner_table(size: OptimalSize, distances: &[u8], depth_counts: Vec<u64
 mod tests {
     use super::*;
     use puzzle_tables_models::cube::coords::TWISTS;
+    use puzzle_tables_models::cube::flip_rows::ALL_ROWS;
     use puzzle_tables_models::cube::symmetry::twist_conjugates;
     use puzzle_tables_query::cube::Permutation;
 
@@ -234,11 +236,13 @@ mod tests {
         check_walk_on_row_classes(FlipRow::SortedSlice);
     }
 
-    /// `large`'s: the UD-slice and corner separation x twist, 76 million states (the
-    /// symmetries that swap U and D complement the separation).
+    /// `large`'s and `huge`'s: the UD-slice and corner separation x twist, 76 million states
+    /// each (the symmetries that swap U and D complement the separation).
     #[test]
     fn the_walk_on_slice_separation_classes_matches_a_plain_search() {
-        check_walk_on_row_classes(FlipRow::SliceSeparation);
+        for split in [CornerSplit::Layers, CornerSplit::Tetrads] {
+            check_walk_on_row_classes(FlipRow::SliceSeparation(split));
+        }
     }
 
     /// The corner table's walk against a breadth-first search over the raw corner states
@@ -295,7 +299,7 @@ mod tests {
 
     #[test]
     fn the_flip_row_classes_are_counted_and_map_to_their_representatives() {
-        for row in [FlipRow::SortedSlice, FlipRow::SliceSeparation] {
+        for row in ALL_ROWS {
             let classes = flip_row_classes(row);
             crate::class_walk::check_representatives(&classes, row.with_flips(), 1_009, |v, s| row.conjugate(v, s));
         }

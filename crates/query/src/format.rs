@@ -203,12 +203,13 @@ impl Encoding {
 /// class of the corner or U/D edge permutation, the flip-slice class and the corner twist,
 /// the UD-slice permutation) and the metric its distances count. A cube table missing here
 /// is named by its variant's number (and `tests/table_names.rs` fails).
-const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 22] = [
+const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 24] = [
     (TableKind::SymmetryClass, 1, "corner-perm"),
     (TableKind::SymmetryClass, 2, "ud-edge-perm"),
     (TableKind::SymmetryClass, 3, "flip-slice"),
     (TableKind::SymmetryClass, 4, "flip-sorted-slice"),
     (TableKind::SymmetryClass, 6, "flip-slice-tetrads"),
+    (TableKind::SymmetryClass, 7, "flip-slice-layers"),
     (TableKind::CoordinateMoves, 3, "corner-perm-class"),
     (TableKind::CoordinateMoves, 4, "ud-edge-perm-class"),
     (TableKind::CoordinateMoves, 5, "flip-slice-class"),
@@ -216,6 +217,7 @@ const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 22] = [
     (TableKind::DistanceMod3, 2, "flip-slice-twist-qtm"),
     (TableKind::DistanceMod3, 3, "flip-sorted-slice-twist-htm"),
     (TableKind::DistanceMod3, 5, "flip-slice-tetrads-twist-htm"),
+    (TableKind::DistanceMod3, 6, "flip-slice-layers-twist-htm"),
     (TableKind::DistanceAbove, 1, "flip-slice-tetrads-twist-htm"),
     (TableKind::NearGraph, 1, "flip-slice-twist-htm"),
     (TableKind::NearGraph, 2, "flip-slice-twist-qtm"),

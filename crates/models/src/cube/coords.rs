@@ -7,7 +7,8 @@
 //! permutation (8!), the permutation of the eight U and D edges (8!) and of the four slice
 //! edges (4!). The optimal solver's tables add the order of the slice edges to their
 //! positions: the sorted UD-slice (12 x 11 x 10 x 9 = 11,880), or which corner positions hold
-//! the corners of one tetrad: the corner separation (C(8,4) = 70), beside the UD-slice.
+//! four given corners, those of one tetrad or of the D layer ([`CornerSplit`]): the corner
+//! separation (C(8,4) = 70), beside the UD-slice.
 
 use super::cubies::{permutation_rank, permutation_unrank, Cube};
 use super::notation::Move;
@@ -29,11 +30,8 @@ pub const FLIP_SLICES: usize = SLICES * FLIPS;
 pub const SORTED_SLICES: usize = SLICES * 24;
 /// Edge flip and sorted UD-slice together: `sorted_slice * FLIPS + flip`.
 pub const FLIP_SORTED_SLICES: usize = SORTED_SLICES * FLIPS;
-/// Corner separations: which four of the eight corner positions hold the corners of the
-/// tetrad URF ULB DLF DRB (no two of them on one edge; the other tetrad is UFL UBR DFR DBL),
-/// `C(8, 4)`. Half turns keep each corner in its tetrad's positions; H48 (nissy) separates
-/// the corners so. Measured against the D-layer corners' positions in its place: fewer
-/// nodes on seven of eight cubes (BENCHMARKS.md).
+/// Corner separations: which four of the eight corner positions hold the four corners of a
+/// [`CornerSplit`], `C(8, 4)`.
 pub const SEPARATIONS: usize = 70;
 /// UD-slice positions and corner separation together, `slice * SEPARATIONS + separation`
 /// (the optimal solver's `large` tables).
@@ -50,12 +48,36 @@ pub const SLICE_PERMS: usize = 24;
 /// The first of the UD-slice edges (FR); FL, BL and BR follow.
 const FIRST_SLICE_EDGE: u8 = 8;
 
-/// The corners of the separated tetrad: URF, ULB, DLF, DRB.
-const TETRAD: [u8; 4] = [0, 2, 5, 7];
+/// Which four corners a corner separation follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CornerSplit {
+    /// The tetrad URF ULB DLF DRB (no two of them on one edge; the other tetrad is UFL UBR
+    /// DFR DBL), as H48 (nissy) separates the corners: half turns keep each corner in its
+    /// tetrad's positions.
+    Tetrads,
+    /// The D layer's corners DFR DLF DBL DRB, as nxopt separates them: U and D turns keep
+    /// each corner in its layer.
+    Layers,
+}
 
-/// The corner positions in the order the separation reads them: the other tetrad's first, so
-/// that solved ranks 0.
-const SEPARATION_ORDER: [usize; 8] = [1, 3, 4, 6, 0, 2, 5, 7];
+impl CornerSplit {
+    /// The four corners followed.
+    const fn corners(self) -> [u8; 4] {
+        match self {
+            CornerSplit::Tetrads => [0, 2, 5, 7],
+            CornerSplit::Layers => [4, 5, 6, 7],
+        }
+    }
+
+    /// The corner positions in the order the separation reads them: the other four's first,
+    /// so that solved ranks 0.
+    const fn order(self) -> [usize; 8] {
+        match self {
+            CornerSplit::Tetrads => [1, 3, 4, 6, 0, 2, 5, 7],
+            CornerSplit::Layers => [0, 1, 2, 3, 4, 5, 6, 7],
+        }
+    }
+}
 
 /// The moves of phase 2, the ones that keep a cube in G1: U, U2, U', D, D2, D', R2, F2, L2,
 /// B2, in [`Move::index`] order.
@@ -148,26 +170,27 @@ impl Cube {
         combination_rank(mask) as u16
     }
 
-    /// The corner separation coordinate, `0..SEPARATIONS`: which positions hold the corners
-    /// of the tetrad URF ULB DLF DRB (in any order), ranked as a combination; 0 when they are
-    /// in the tetrad's own positions.
-    pub fn separation(&self) -> u8 {
-        let tetrad = TETRAD.iter().fold(0u8, |set, &c| set | 1 << c);
-        let mask = SEPARATION_ORDER
+    /// The corner separation coordinate, `0..SEPARATIONS`: which positions hold the four
+    /// corners of `split` (in any order), ranked as a combination; 0 when they are in their
+    /// own positions.
+    pub fn separation(&self, split: CornerSplit) -> u8 {
+        let followed = split.corners().iter().fold(0u8, |set, &c| set | 1 << c);
+        let mask = split
+            .order()
             .iter()
             .enumerate()
-            .fold(0, |mask, (i, &p)| mask | usize::from(tetrad >> self.corners[p] & 1) << (i + 4));
+            .fold(0, |mask, (i, &p)| mask | usize::from(followed >> self.corners[p] & 1) << (i + 4));
         combination_rank(mask) as u8
     }
 
     /// UD-slice and corner separation together, `0..SLICE_SEPARATIONS`.
-    pub fn slice_separation(&self) -> u16 {
-        self.slice() * SEPARATIONS as u16 + u16::from(self.separation())
+    pub fn slice_separation(&self, split: CornerSplit) -> u16 {
+        self.slice() * SEPARATIONS as u16 + u16::from(self.separation(split))
     }
 
     /// Edge flip, UD-slice and corner separation together, `0..FLIP_SLICE_SEPARATIONS`.
-    pub fn flip_slice_separation(&self) -> u32 {
-        u32::from(self.slice_separation()) * FLIPS as u32 + u32::from(self.flip())
+    pub fn flip_slice_separation(&self, split: CornerSplit) -> u32 {
+        u32::from(self.slice_separation(split)) * FLIPS as u32 + u32::from(self.flip())
     }
 
     /// The sorted UD-slice coordinate, `0..SORTED_SLICES`: which positions hold the slice
@@ -275,17 +298,18 @@ impl Cube {
     }
 
     /// A cube (pieces not necessarily reachable together) with edge flip, UD-slice and corner
-    /// separation coordinate `flip_slice_separation`, the slice edges, the other edges and
-    /// the corners of each tetrad each in order.
-    pub fn with_flip_slice_separation(flip_slice_separation: u32) -> Cube {
+    /// separation coordinate `flip_slice_separation` of `split`, the slice edges, the other
+    /// edges and each four corners of the split each in order.
+    pub fn with_flip_slice_separation(split: CornerSplit, flip_slice_separation: u32) -> Cube {
         let (row, flip) = (flip_slice_separation as usize / FLIPS, flip_slice_separation as usize % FLIPS);
         let (slice, separation) = (row / SEPARATIONS, row % SEPARATIONS);
         let mut cube = Cube::with_flip_slice((slice * FLIPS + flip) as u32);
         let marked = combination_unrank::<8>(separation, 4);
-        let (mut tetrad, mut others) = (TETRAD.into_iter(), (0..8).filter(|c| !TETRAD.contains(c)));
-        for (&position, set) in SEPARATION_ORDER.iter().zip(marked) {
-            let corner = if set { tetrad.next() } else { others.next() };
-            cube.corners[position] = corner.expect("four corners of each tetrad");
+        let followed = split.corners();
+        let (mut followed_corners, mut others) = (followed.into_iter(), (0..8).filter(|c| !followed.contains(c)));
+        for (&position, set) in split.order().iter().zip(marked) {
+            let corner = if set { followed_corners.next() } else { others.next() };
+            cube.corners[position] = corner.expect("four corners on each side of the split");
         }
         cube
     }
@@ -337,22 +361,26 @@ mod tests {
                 flip_sorted_slice / 24 / FLIPS as u32 * FLIPS as u32 + flip_sorted_slice % FLIPS as u32
             );
         }
-        for flip_slice_separation in (0..FLIP_SLICE_SEPARATIONS as u32).step_by(89) {
-            let cube = Cube::with_flip_slice_separation(flip_slice_separation);
-            assert_eq!(cube.flip_slice_separation(), flip_slice_separation);
-            let row = flip_slice_separation as usize / FLIPS;
-            assert_eq!(cube.flip_slice() as usize, row / SEPARATIONS * FLIPS + flip_slice_separation as usize % FLIPS);
-        }
-        // Every separation; a permutation of its corners within each tetrad (URF ULB DLF DRB
-        // are corners 0 2 5 7) keeps it, and swapping a corner of each tetrad changes it.
-        for separation in 0..SEPARATIONS {
-            let cube = Cube::with_flip_slice_separation((separation * FLIPS) as u32);
-            assert_eq!(usize::from(cube.separation()), separation);
-            let mut shuffled = cube;
-            shuffled.corners = cube.corners.map(|c| c ^ 2);
-            assert_eq!(usize::from(shuffled.separation()), separation);
-            shuffled.corners = cube.corners.map(|c| c ^ 1);
-            assert_ne!(usize::from(shuffled.separation()), separation);
+        // Corners `c ^ within` stay on the side of the split `c` is on, `c ^ across` not: the
+        // tetrads are corners 0 2 5 7 and 1 3 4 6, the layers 0 to 3 and 4 to 7.
+        for (split, within, across) in [(CornerSplit::Tetrads, 2, 1), (CornerSplit::Layers, 1, 4)] {
+            for flip_slice_separation in (0..FLIP_SLICE_SEPARATIONS as u32).step_by(89) {
+                let cube = Cube::with_flip_slice_separation(split, flip_slice_separation);
+                assert_eq!(cube.flip_slice_separation(split), flip_slice_separation);
+                let (row, flip) = (flip_slice_separation as usize / FLIPS, flip_slice_separation as usize % FLIPS);
+                assert_eq!(cube.flip_slice() as usize, row / SEPARATIONS * FLIPS + flip);
+            }
+            // Every separation; a permutation of the corners within each side keeps it, and
+            // swapping corners across changes it.
+            for separation in 0..SEPARATIONS {
+                let cube = Cube::with_flip_slice_separation(split, (separation * FLIPS) as u32);
+                assert_eq!(usize::from(cube.separation(split)), separation);
+                let mut shuffled = cube;
+                shuffled.corners = cube.corners.map(|c| c ^ within);
+                assert_eq!(usize::from(shuffled.separation(split)), separation, "{split:?}");
+                shuffled.corners = cube.corners.map(|c| c ^ across);
+                assert_ne!(usize::from(shuffled.separation(split)), separation, "{split:?}");
+            }
         }
         for corner_perm in (0..CORNER_PERMS as u16).step_by(13) {
             assert_eq!(Cube::with_corner_perm(corner_perm).corner_perm(), corner_perm);
@@ -370,9 +398,10 @@ mod tests {
                 solved.sorted_slice(),
                 solved.corner_perm(),
                 solved.ud_edge_perm(),
-                solved.slice_separation()
+                solved.slice_separation(CornerSplit::Tetrads),
+                solved.slice_separation(CornerSplit::Layers)
             ],
-            [0; 7]
+            [0; 8]
         );
         assert_eq!((choose(12, 4), choose(8, 4)), (SLICES, SEPARATIONS));
     }
@@ -384,18 +413,35 @@ mod tests {
         }
     }
 
-    /// The corner separation is the tetrads': half turns keep every corner in its tetrad's
-    /// positions, and a quarter turn of any face moves corners across.
+    /// The tetrads' separation: half turns keep every corner in its tetrad's positions, and a
+    /// quarter turn of any face moves corners across.
     #[test]
-    fn half_turns_keep_the_corner_separation_and_quarter_turns_change_it() {
+    fn half_turns_keep_the_tetrads_separation_and_quarter_turns_change_it() {
+        let split = CornerSplit::Tetrads;
         let half_turns: Vec<Move> = Move::ALL.into_iter().filter(|m| m.index() % 3 == 1).collect();
         let mut cube = Cube::SOLVED;
         for (i, step) in half_turns.iter().cycle().step_by(5).take(40).enumerate() {
             cube = cube.apply_move(*step);
-            assert_eq!(cube.separation(), 0, "after {} half turns", i + 1);
+            assert_eq!(cube.separation(split), 0, "after {} half turns", i + 1);
         }
         for step in Move::ALL.into_iter().filter(|m| m.index() % 3 != 1) {
-            assert_ne!(cube.apply_move(step).separation(), 0, "{step}");
+            assert_ne!(cube.apply_move(step).separation(split), 0, "{step}");
+        }
+    }
+
+    /// The layers' separation: U and D turns keep every corner in its layer, and every turn
+    /// of another face moves corners across.
+    #[test]
+    fn u_and_d_turns_keep_the_layers_separation_and_the_others_change_it() {
+        let split = CornerSplit::Layers;
+        let (u_and_d, others): (Vec<Move>, Vec<Move>) = Move::ALL.into_iter().partition(|m| [0, 3].contains(&m.face()));
+        let mut cube = Cube::SOLVED;
+        for (i, step) in u_and_d.iter().cycle().step_by(5).take(40).enumerate() {
+            cube = cube.apply_move(*step);
+            assert_eq!(cube.separation(split), 0, "after {} turns", i + 1);
+        }
+        for step in others {
+            assert_ne!(cube.apply_move(step).separation(split), 0, "{step}");
         }
     }
 }

@@ -2,12 +2,12 @@
 //! ([`FlipRow`]): each one's count, its value of a cube, its face-turn move table and its
 //! conjugates, so that the generator and the search treat the `small` and `large` sizes alike.
 
-use super::coords::{FLIPS, SLICE_SEPARATIONS, SORTED_SLICES};
+use super::coords::{CornerSplit, FLIPS, SLICE_SEPARATIONS, SORTED_SLICES};
 use super::cubies::Cube;
 use super::move_tables::{slice_separation_moves, sorted_slice_moves};
 use super::symmetry::{
-    conjugate_flip_slice_separation, conjugate_flip_sorted_slice, FLIP_SLICE_SEPARATION_CLASSES,
-    FLIP_SORTED_SLICE_CLASSES,
+    conjugate_flip_slice_separation, conjugate_flip_sorted_slice, FLIP_SLICE_LAYERS_CLASSES,
+    FLIP_SLICE_TETRADS_CLASSES, FLIP_SORTED_SLICE_CLASSES,
 };
 
 /// The coordinate beside the edge flip (`row * 2,048 + flip`) in an optimal solver's table,
@@ -16,16 +16,23 @@ use super::symmetry::{
 pub enum FlipRow {
     /// The sorted UD-slice (11,880), `small`'s.
     SortedSlice,
-    /// The UD-slice x the corner separation into tetrads (34,650), `large`'s.
-    SliceSeparation,
+    /// The UD-slice x a corner separation (34,650): by layers `large`'s, by tetrads `huge`'s.
+    SliceSeparation(CornerSplit),
 }
+
+/// Every row coordinate.
+pub const ALL_ROWS: [FlipRow; 3] = [
+    FlipRow::SortedSlice,
+    FlipRow::SliceSeparation(CornerSplit::Layers),
+    FlipRow::SliceSeparation(CornerSplit::Tetrads),
+];
 
 impl FlipRow {
     /// How many values the row coordinate has.
     pub fn count(self) -> usize {
         match self {
             FlipRow::SortedSlice => SORTED_SLICES,
-            FlipRow::SliceSeparation => SLICE_SEPARATIONS,
+            FlipRow::SliceSeparation(_) => SLICE_SEPARATIONS,
         }
     }
 
@@ -33,7 +40,8 @@ impl FlipRow {
     pub fn classes(self) -> usize {
         match self {
             FlipRow::SortedSlice => FLIP_SORTED_SLICE_CLASSES,
-            FlipRow::SliceSeparation => FLIP_SLICE_SEPARATION_CLASSES,
+            FlipRow::SliceSeparation(CornerSplit::Tetrads) => FLIP_SLICE_TETRADS_CLASSES,
+            FlipRow::SliceSeparation(CornerSplit::Layers) => FLIP_SLICE_LAYERS_CLASSES,
         }
     }
 
@@ -41,7 +49,7 @@ impl FlipRow {
     pub fn of(self, cube: &Cube) -> u16 {
         match self {
             FlipRow::SortedSlice => cube.sorted_slice(),
-            FlipRow::SliceSeparation => cube.slice_separation(),
+            FlipRow::SliceSeparation(split) => cube.slice_separation(split),
         }
     }
 
@@ -49,7 +57,7 @@ impl FlipRow {
     pub fn face_turns(self) -> Vec<u16> {
         match self {
             FlipRow::SortedSlice => sorted_slice_moves(),
-            FlipRow::SliceSeparation => slice_separation_moves(),
+            FlipRow::SliceSeparation(split) => slice_separation_moves(split),
         }
     }
 
@@ -58,7 +66,7 @@ impl FlipRow {
     pub fn conjugate(self, row_flip: u32, s: usize) -> u32 {
         match self {
             FlipRow::SortedSlice => conjugate_flip_sorted_slice(row_flip, s),
-            FlipRow::SliceSeparation => conjugate_flip_slice_separation(row_flip, s),
+            FlipRow::SliceSeparation(split) => conjugate_flip_slice_separation(split, row_flip, s),
         }
     }
 
@@ -78,7 +86,7 @@ mod tests {
     /// scramble.
     #[test]
     fn each_row_follows_the_piece_model() {
-        for row in [FlipRow::SortedSlice, FlipRow::SliceSeparation] {
+        for row in ALL_ROWS {
             let moves = row.face_turns();
             let mut cube = Cube::SOLVED;
             assert_eq!(row.of(&cube), 0);
@@ -96,17 +104,16 @@ mod tests {
         }
     }
 
-    /// The optimal search follows a cube's inverse by premoves, and skips reading the
-    /// inverse after a half turn: `(c * m)^-1 = m^-1 * c^-1`, seen along each axis as the
-    /// axis's own premove, and a premove `h` that keeps `large`'s coordinates (flip, twist,
-    /// slice and corner separation) solved, as every half turn does, keeps those of `h * c`
-    /// those of `c`, so a quarter turn's premove gives its opposite's. Quarter turns are no
-    /// such premove: they change some of them. (The sorted slice is not kept by half turns.)
+    /// The optimal search follows a cube's inverse by premoves: `(c * m)^-1 = m^-1 * c^-1`,
+    /// seen along each axis as the axis's own premove. A premove `h` that keeps a row's
+    /// coordinates (flip, twist and row) solved keeps those of `h * c` those of `c`, so the
+    /// search keeps a parent's inverse bound after it: for the tetrads' separation every half
+    /// turn, for the layers' and the sorted slice every U and D turn. The other premoves
+    /// change them.
     #[test]
-    fn premoves_follow_the_inverse_and_half_turns_keep_the_coordinates() {
-        let coordinates = |cube: &Cube| (cube.flip(), cube.twist(), FlipRow::SliceSeparation.of(cube));
+    fn premoves_follow_the_inverse_and_those_that_keep_solved_keep_the_coordinates() {
         let mut cube = Cube::SOLVED;
-        let mut quarter_turns_changed = 0;
+        let mut cubes = Vec::new();
         for step in Move::ALL.iter().cycle().step_by(7).take(40) {
             cube = cube.apply_move(*step);
             for m in Move::ALL {
@@ -116,15 +123,27 @@ mod tests {
                     let view = turn_axes(&cube.inverse(), r).premove(turn_axes_of_move(m.inverse(), r));
                     assert_eq!(view, turn_axes(&inverse, r), "{m} along axis {r}");
                 }
-                let before = coordinates(&cube);
-                if m.cost(Metric::Qtm) == 2 {
-                    assert_eq!(coordinates(&cube.premove(m)), before, "{m}");
-                } else {
-                    assert_eq!(coordinates(&cube.premove(m)), coordinates(&cube.premove(m.inverse())), "{m}");
-                    quarter_turns_changed += usize::from(coordinates(&cube.premove(m)) != before);
+            }
+            cubes.push(cube);
+        }
+        for row in ALL_ROWS {
+            let coordinates = |cube: &Cube| (cube.flip(), cube.twist(), row.of(cube));
+            let keeps: fn(Move) -> bool = match row {
+                FlipRow::SliceSeparation(CornerSplit::Tetrads) => |m| m.cost(Metric::Qtm) == 2,
+                _ => |m| [0, 3].contains(&m.face()),
+            };
+            let mut changed = 0;
+            for m in Move::ALL {
+                assert_eq!(coordinates(&Cube::SOLVED.premove(m)) == (0, 0, 0), keeps(m), "{row:?} {m}");
+                for cube in &cubes {
+                    if keeps(m) {
+                        assert_eq!(coordinates(&cube.premove(m)), coordinates(cube), "{row:?} {m}");
+                    } else {
+                        changed += usize::from(coordinates(&cube.premove(m)) != coordinates(cube));
+                    }
                 }
             }
+            assert!(changed > 400, "{row:?}: {changed} of 480 other premoves changed them");
         }
-        assert!(quarter_turns_changed > 400, "{quarter_turns_changed} of 480 quarter-turn premoves changed them");
     }
 }

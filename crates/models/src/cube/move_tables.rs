@@ -6,7 +6,8 @@
 //! (40,320 x 10 each) take longer, so the generator writes them as tables.
 
 use super::coords::{
-    CORNER_PERMS, FLIPS, PHASE2_MOVES, SLICES, SLICE_PERMS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS, UD_EDGE_PERMS,
+    CornerSplit, CORNER_PERMS, FLIPS, PHASE2_MOVES, SLICES, SLICE_PERMS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS,
+    UD_EDGE_PERMS,
 };
 use super::cubies::Cube;
 use super::notation::Move;
@@ -94,11 +95,11 @@ pub fn sorted_slice_moves() -> Vec<u16> {
     face_turn_table(SORTED_SLICES, |v| Cube::with_flip_sorted_slice(u32::from(v) * FLIPS as u32), |c| c.sorted_slice())
 }
 
-/// UD-slice and corner separation after each face turn, `slice_separation * 18 + move` (the
-/// optimal solver's `large` tables; 34,650 x 18, a few milliseconds).
-pub fn slice_separation_moves() -> Vec<u16> {
-    let make = |v: u16| Cube::with_flip_slice_separation(u32::from(v) * FLIPS as u32);
-    face_turn_table(SLICE_SEPARATIONS, make, |c| c.slice_separation())
+/// UD-slice and corner separation of `split` after each face turn, `slice_separation * 18 +
+/// move` (the optimal solver's `large` and `huge` tables; 34,650 x 18, a few milliseconds).
+pub fn slice_separation_moves(split: CornerSplit) -> Vec<u16> {
+    let make = |v: u16| Cube::with_flip_slice_separation(split, u32::from(v) * FLIPS as u32);
+    face_turn_table(SLICE_SEPARATIONS, make, |c| c.slice_separation(split))
 }
 
 /// Corner permutation after each face turn, `corner_perm * 18 + move` (the optimal solver's
@@ -127,7 +128,8 @@ mod tests {
         let corner_moves = corner_perm_moves();
         let edge_moves = ud_edge_perm_moves();
         let sorted_moves = sorted_slice_moves();
-        let separation_moves = slice_separation_moves();
+        let splits = [CornerSplit::Tetrads, CornerSplit::Layers];
+        let separation_moves = splits.map(slice_separation_moves);
         let corner_turns = corner_perm_face_turns();
         let mut cube = Cube::SOLVED;
         let mut g1 = Cube::SOLVED;
@@ -138,7 +140,10 @@ mod tests {
             assert_eq!(tables.flip[usize::from(cube.flip()) * 18 + m], next.flip());
             assert_eq!(tables.slice[usize::from(cube.slice()) * 18 + m], next.slice());
             assert_eq!(sorted_moves[usize::from(cube.sorted_slice()) * 18 + m], next.sorted_slice());
-            assert_eq!(separation_moves[usize::from(cube.slice_separation()) * 18 + m], next.slice_separation());
+            for (split, moves) in splits.iter().zip(&separation_moves) {
+                let (row, turned) = (cube.slice_separation(*split), next.slice_separation(*split));
+                assert_eq!(moves[usize::from(row) * 18 + m], turned, "{split:?}");
+            }
             assert_eq!(corner_turns[usize::from(cube.corner_perm()) * 18 + m], next.corner_perm());
             cube = next;
             let k = i % PHASE2_MOVES.len();
@@ -162,9 +167,12 @@ mod tests {
                 let turned = Cube::with_flip_sorted_slice((sorted * FLIPS) as u32).apply_move(m).sorted_slice();
                 assert_eq!(sorted_moves[sorted * 18 + m.index()], turned, "sorted slice {sorted} by {m}");
             }
-            for row in 0..SLICE_SEPARATIONS {
-                let turned = Cube::with_flip_slice_separation((row * FLIPS) as u32).apply_move(m).slice_separation();
-                assert_eq!(separation_moves[row * 18 + m.index()], turned, "slice separation {row} by {m}");
+            for (&split, moves) in splits.iter().zip(&separation_moves) {
+                for row in 0..SLICE_SEPARATIONS {
+                    let cube = Cube::with_flip_slice_separation(split, (row * FLIPS) as u32);
+                    let turned = cube.apply_move(m).slice_separation(split);
+                    assert_eq!(moves[row * 18 + m.index()], turned, "{split:?} slice separation {row} by {m}");
+                }
             }
             // Every flip, each with a slice, and so every slice.
             for flip in 0..FLIPS {

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use super::coords::{PHASE2_MOVES, TWISTS, UD_EDGE_PERMS};
+use super::coords::{CornerSplit, PHASE2_MOVES, TWISTS, UD_EDGE_PERMS};
 use super::cubies::Cube;
 use super::notation::Move;
 
@@ -24,9 +24,12 @@ pub const FLIP_SLICE_CLASSES: usize = 64_430;
 pub const FLIP_SORTED_SLICE_CLASSES: usize = 1_523_864;
 
 /// The number of classes of flip, UD-slice and corner separation coordinates under the
-/// symmetries (the optimal solver's `large` tables; counted by the generator, which checks
-/// its count against this).
-pub const FLIP_SLICE_SEPARATION_CLASSES: usize = 4_450_362;
+/// symmetries, the separation by tetrads (the optimal solver's `huge` tables; counted by the
+/// generator, which checks its count against this).
+pub const FLIP_SLICE_TETRADS_CLASSES: usize = 4_450_362;
+
+/// The same, the separation by layers (the optimal solver's `large` tables).
+pub const FLIP_SLICE_LAYERS_CLASSES: usize = 4_446_602;
 
 /// The number of classes of corner permutations under the symmetries, and of U/D-edge
 /// permutations (counted by the generator, which checks its counts against this).
@@ -176,12 +179,12 @@ pub fn conjugate_flip_sorted_slice(flip_sorted_slice: u32, s: usize) -> u32 {
     conjugate(&Cube::with_flip_sorted_slice(flip_sorted_slice), s).flip_sorted_slice()
 }
 
-/// The flip, UD-slice and corner separation coordinate of the conjugate by `s` of a cube with
-/// `flip_slice_separation` (well defined: the symmetries take slice edges to slice edges,
-/// and each tetrad's corner positions to one tetrad's, the same or, for those that swap the
-/// tetrads, the other, where the other tetrad's corners then are).
-pub fn conjugate_flip_slice_separation(flip_slice_separation: u32, s: usize) -> u32 {
-    conjugate(&Cube::with_flip_slice_separation(flip_slice_separation), s).flip_slice_separation()
+/// The flip, UD-slice and corner separation coordinate of `split` of the conjugate by `s` of
+/// a cube with `flip_slice_separation` (well defined: the symmetries take slice edges to
+/// slice edges, and the positions of each side of the split to one side's, the same or, for
+/// those that swap the sides, the other, where the other side's corners then are).
+pub fn conjugate_flip_slice_separation(split: CornerSplit, flip_slice_separation: u32, s: usize) -> u32 {
+    conjugate(&Cube::with_flip_slice_separation(split, flip_slice_separation), s).flip_slice_separation(split)
 }
 
 /// The corner permutation of the conjugate by `s` of a cube with corner permutation
@@ -346,10 +349,12 @@ mod tests {
             let conjugated = conjugate(&cube, s);
             assert_eq!(conjugated.flip_slice(), conjugate_flip_slice(cube.flip_slice(), s));
             assert_eq!(conjugated.flip_sorted_slice(), conjugate_flip_sorted_slice(cube.flip_sorted_slice(), s));
-            assert_eq!(
-                conjugated.flip_slice_separation(),
-                conjugate_flip_slice_separation(cube.flip_slice_separation(), s)
-            );
+            for split in [CornerSplit::Tetrads, CornerSplit::Layers] {
+                assert_eq!(
+                    conjugated.flip_slice_separation(split),
+                    conjugate_flip_slice_separation(split, cube.flip_slice_separation(split), s)
+                );
+            }
             assert_eq!(conjugated.twist(), twist_conjugates()[usize::from(cube.twist()) * 16 + s]);
             assert_eq!(conjugate(&conjugated, inverse(s)), cube);
             let t = (i * 7 + 3) % SYMMETRIES;

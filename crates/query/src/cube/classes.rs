@@ -215,6 +215,7 @@ mod tests {
     use crate::cube::optimal::OptimalSize;
     use crate::table::Table;
     use puzzle_tables_generator::class_walk::SymmetryClasses;
+    use puzzle_tables_models::cube::coords::CornerSplit;
     use puzzle_tables_models::cube::coords::FLIP_SLICES;
 
     /// Checks that `finder` gives every coordinate below `count` the generator's class, and a
@@ -263,10 +264,13 @@ mod tests {
         check_flip_row_finder(FlipRow::SortedSlice, 8 << 20);
     }
 
-    /// `large`'s, on all 70,963,200 flip, UD-slice and corner separation (tetrads) coordinates.
+    /// `large`'s and `huge`'s, on all 70,963,200 flip, UD-slice and corner separation
+    /// coordinates of each split.
     #[test]
     fn every_flip_slice_separation_gets_its_class_and_a_symmetry_to_the_representative() {
-        check_flip_row_finder(FlipRow::SliceSeparation, 20 << 20);
+        for split in [CornerSplit::Layers, CornerSplit::Tetrads] {
+            check_flip_row_finder(FlipRow::SliceSeparation(split), 20 << 20);
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! `large`'s on the cube and on its inverse and the corners' near the end ([`BothSidesBound`]).
 
 use puzzle_tables_models::cube::coords::{FLIPS, TWISTS};
+use puzzle_tables_models::cube::flip_rows::FlipRow;
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETRIES};
 
 use super::table::{CornerTable, FlipRowTables, HugeTables};
@@ -259,6 +260,21 @@ pub(crate) struct RowView {
     distance: u8,
 }
 
+/// Every move, a bit set by [`Move::index`].
+const ALL_MOVES: u32 = (1 << Move::COUNT) - 1;
+
+/// For each axis `r`, the moves (bits by [`Move::index`]) that keep the flip, `row` and twist
+/// of the solved cube seen along `r` solved.
+fn keeps_solved(row: FlipRow) -> [u32; 3] {
+    std::array::from_fn(|r| {
+        let solved = |m: &Move| {
+            let view = turn_axes(m.cube(), r);
+            (view.flip(), row.of(&view), view.twist()) == (0, 0, 0)
+        };
+        Move::ALL.iter().filter(|m| solved(m)).fold(0, |set, m| set | 1 << m.index())
+    })
+}
+
 /// The flip, row and twist distance along each of the cube's three axes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RowAxesNode([RowView; 3]);
@@ -266,19 +282,71 @@ pub(crate) struct RowAxesNode([RowView; 3]);
 /// The bound from the optimal solver's own edge tables (`gen cube --optimal small` or
 /// `large`): the exact face-turn distance that solves the edge flip, the row coordinate and
 /// the corner twist, along each axis, the largest of the three. Solving those brings a cube
-/// into G1 with its slice edges in place (`small`) or each corner in its tetrad's positions
-/// (`large`), so the bound is never below [`Phase1Bound`]'s. As there, each view's distance
-/// follows from its parent's and its own residue ([`step_distance`]).
+/// into G1 with its slice edges in place (`small`) or each corner in its layer's (`large`) or
+/// its tetrad's positions (`huge`), so the bound is never below [`Phase1Bound`]'s. As there,
+/// each view's distance follows from its parent's and its own residue ([`step_distance`]).
+///
+/// The moves that keep a view's coordinates solved (`keeps`) end no shortest way to solve
+/// them: such a move `h` last, `c * w * h` solved, would leave `c * w`'s coordinates solved,
+/// shorter. So a view at a child's moves left bars those moves as its last. `small`'s and
+/// `large`'s views are kept by the turns of their own axis, the three axes' by every move
+/// between them: a cube all three views find exactly as far as its moves left needs one more,
+/// as nxopt (Rokicki) counts it. That refuses most of the children the three views admit at
+/// their limit, and with it the layers' separation beat the tetrads' (`huge`'s, kept by the
+/// half turns along every axis, so never all moves) on `large`'s size (BENCHMARKS.md).
 pub(crate) struct FlipRowBound<'a> {
     solver: &'a TwoPhaseSolver,
     tables: &'a FlipRowTables,
     axis_moves: [[u8; Move::COUNT]; 3],
+    /// `keeps[r]`: the moves (bits by [`Move::index`]) that keep view `r`'s coordinates
+    /// solved. A premove of one keeps the view's coordinates, and no shortest way to solve
+    /// those ends with one.
+    keeps: [u32; 3],
+    /// Whether the three `keeps` hold every move between them, so that views all at a
+    /// cube's moves left bar every last move.
+    keeps_cover: bool,
 }
 
 impl<'a> FlipRowBound<'a> {
     pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a FlipRowTables) -> FlipRowBound<'a> {
         let axis_moves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m, r).index() as u8));
-        FlipRowBound { solver, tables, axis_moves }
+        let keeps = keeps_solved(tables.row);
+        let keeps_cover = keeps.iter().fold(0, |all, keeps| all | keeps) == ALL_MOVES;
+        FlipRowBound { solver, tables, axis_moves, keeps, keeps_cover }
+    }
+
+    /// The bound of views `views`: their largest distance, one more when the views at it
+    /// bar every last move.
+    #[inline]
+    fn bound(&self, views: &[RowView; 3]) -> u32 {
+        let most = views.iter().map(|view| view.distance).max().unwrap_or(0);
+        u32::from(most) + u32::from(most > 0 && self.ends_at(views, most))
+    }
+
+    /// Whether the views at `distance` or above bar every last move between them.
+    #[inline]
+    fn ends_at(&self, views: &[RowView; 3], distance: u8) -> bool {
+        self.keeps_cover
+            && views
+                .iter()
+                .zip(self.keeps)
+                .filter(|(view, _)| view.distance >= distance)
+                .fold(0, |all, (_, keeps)| all | keeps)
+                == ALL_MOVES
+    }
+
+    /// Of the children in `admitted`, those whose views (`views(m)`) do not bar every last
+    /// move at their moves left.
+    #[inline]
+    fn admit_ends(&self, mut admitted: u32, left: &[u32; Move::COUNT], views: impl Fn(usize) -> [RowView; 3]) -> u32 {
+        if self.keeps_cover {
+            for m in bits(admitted).filter(|&m| left[m] > 0) {
+                if self.ends_at(&views(m), left[m] as u8) {
+                    admitted &= !(1 << m);
+                }
+            }
+        }
+        admitted
     }
 
     /// The table's entry of raw coordinates.
@@ -402,12 +470,12 @@ impl LowerBound for FlipRowBound<'_> {
                 children[m].0[r] = views[m];
             }
         }
-        admitted
+        self.admit_ends(admitted, left, |m| children[m].0)
     }
 
     #[inline]
     fn distance(&self, node: &RowAxesNode) -> u32 {
-        u32::from(node.0.iter().map(|view| view.distance).max().unwrap_or(0))
+        self.bound(&node.0)
     }
 }
 
@@ -425,7 +493,7 @@ pub(crate) struct BothSidesNode {
 /// that it admits. The inverse of `cube * m` is `m^-1 * cube^-1`, a premove: the inverse's
 /// distances cannot follow from their parents' residues (a premove is no edge of the
 /// coordinates' graph), so they are read from the table of levels above the floor
-/// ([`FlipRowTables::at_least`]). A premove `h` that keeps the coordinates solved (every
+/// ([`FlipRowTables::at_least`]). A premove `h` that keeps the coordinates solved (`huge`: every
 /// half turn) keeps the coordinates of `h * c` those of `c`: a half turn's child keeps its
 /// parent's inverse views and bounds, unread, and those refuse it before the cube's own
 /// bounds are read (a third fewer reads at a node's last level above the floor, 5 to 12%
@@ -440,8 +508,6 @@ pub(crate) struct BothSidesBound<'a> {
     huge: &'a HugeTables,
     /// `premoves[r][m]`: the premove that move `m` makes of the inverse seen along axis `r`.
     premoves: [[Move; Move::COUNT]; 3],
-    /// The half turns, a bit set by [`Move::index`].
-    half_turns: u32,
 }
 
 /// The most moves left at which [`BothSidesBound`] reads the corners: the corners need at
@@ -456,8 +522,7 @@ impl<'a> BothSidesBound<'a> {
         huge: &'a HugeTables,
     ) -> BothSidesBound<'a> {
         let premoves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m.inverse(), r)));
-        let half_turns = Move::ALL.iter().filter(|m| m.cost(Metric::Qtm) == 2).fold(0, |set, m| set | 1 << m.index());
-        BothSidesBound { rows: FlipRowBound::new(solver, tables), huge, premoves, half_turns }
+        BothSidesBound { rows: FlipRowBound::new(solver, tables), huge, premoves }
     }
 }
 
@@ -481,28 +546,27 @@ impl LowerBound for BothSidesBound<'_> {
         left: &[u32; Move::COUNT],
         children: &mut [BothSidesNode; Move::COUNT],
     ) -> u32 {
-        // A half turn's child has its parent's inverse bounds: refused by them before any read.
-        let refused = node.inverse.0.iter().fold(0, |refused, parent| {
-            bits(moves & self.half_turns)
-                .filter(|&m| u32::from(parent.distance) > left[m])
-                .fold(refused, |set, m| set | 1 << m)
+        // A child by a move that keeps an axis's coordinates solved has its parent's inverse
+        // bound along that axis: refused by it before any read.
+        let keeps = self.rows.keeps;
+        let refused = node.inverse.0.iter().zip(keeps).fold(0, |refused, (parent, keeps)| {
+            bits(moves & keeps).filter(|&m| u32::from(parent.distance) > left[m]).fold(refused, |set, m| set | 1 << m)
         });
         let mut sides = [node.cube; Move::COUNT];
         let mut admitted = self.rows.children_within(&node.cube, moves & !refused, left, &mut sides);
         let mut views = [RowView::default(); Move::COUNT];
         for (r, parent) in node.inverse.0.iter().enumerate() {
-            let quarter_turns = admitted & !self.half_turns;
+            let read = admitted & !keeps[r];
             for m in bits(admitted) {
                 children[m].inverse_views[r] = node.inverse_views[r].premove(self.premoves[r][m]);
                 views[m] = *parent;
             }
-            for m in bits(quarter_turns) {
+            for m in bits(read) {
                 views[m] = self.rows.view_of(&children[m].inverse_views[r]);
             }
-            let entries = self
-                .rows
-                .entries(quarter_turns, &views, |entry| FlipRowTables::prefetch_above(&self.huge.above, entry));
-            for m in bits(quarter_turns) {
+            let entries =
+                self.rows.entries(read, &views, |entry| FlipRowTables::prefetch_above(&self.huge.above, entry));
+            for m in bits(read) {
                 views[m].distance = FlipRowTables::at_least(&self.huge.above, entries[m]);
                 if u32::from(views[m].distance) > left[m] {
                     admitted &= !(1 << m);
@@ -512,6 +576,7 @@ impl LowerBound for BothSidesBound<'_> {
                 children[m].inverse.0[r] = views[m];
             }
         }
+        admitted = self.rows.admit_ends(admitted, left, |m| children[m].inverse.0);
         // The inverse's corners are the cube's, inverted: as far from solved.
         for m in bits(admitted).filter(|&m| left[m] <= CORNERS_WITHIN) {
             let corners = &children[m].inverse_views[0];
@@ -529,6 +594,34 @@ impl LowerBound for BothSidesBound<'_> {
 
     #[inline]
     fn distance(&self, node: &BothSidesNode) -> u32 {
-        self.rows.distance(&node.cube).max(self.rows.distance(&node.inverse))
+        self.rows.bound(&node.cube.0).max(self.rows.bound(&node.inverse.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_tables_models::cube::coords::CornerSplit;
+
+    /// The moves of `faces` (`U R F D L B` numbered 0 to 5), a bit set.
+    fn turns_of(faces: &[usize]) -> u32 {
+        Move::ALL.iter().filter(|m| faces.contains(&m.face())).fold(0, |set, m| set | 1 << m.index())
+    }
+
+    /// Each axis's view of `small` and `large` is kept solved by the turns of its own axis
+    /// (the first by U and D), so the three bar every last move; `huge`'s by the half turns
+    /// alone, along every axis.
+    #[test]
+    fn the_layers_and_the_sorted_slice_keep_their_axis_turns_and_the_tetrads_the_half_turns() {
+        for row in [FlipRow::SortedSlice, FlipRow::SliceSeparation(CornerSplit::Layers)] {
+            let mut axes = keeps_solved(row).to_vec();
+            axes.sort_unstable();
+            let mut expected = vec![turns_of(&[0, 3]), turns_of(&[1, 4]), turns_of(&[2, 5])];
+            expected.sort_unstable();
+            assert_eq!(axes, expected, "{row:?}");
+            assert_eq!(keeps_solved(row)[0], turns_of(&[0, 3]), "{row:?}");
+        }
+        let half_turns = Move::ALL.iter().filter(|m| m.cost(Metric::Qtm) == 2).fold(0, |set, m| set | 1 << m.index());
+        assert_eq!(keeps_solved(FlipRow::SliceSeparation(CornerSplit::Tetrads)), [half_turns; 3]);
     }
 }

@@ -3,14 +3,16 @@
 //!
 //! The search ([`search`]) is generic over its lower bound (`bound::LowerBound`): the optimal
 //! solver's own tables of the biggest size present (`gen cube --optimal SIZE`, module `table`):
-//! `huge`, `large`'s and, for the cube's inverse, whether each distance lies above 10 or 11,
-//! and `tiny`'s corners for the last nine moves (3.9 GB); `large`, the exact face-turn distance
-//! that solves the edge flip, the UD-slice, the corner tetrads and the corner twist (1.97 GB);
-//! `small`, the same with the sorted UD-slice in place of the slice and tetrads, 673 MB;
+//! `huge`, the exact face-turn distance that solves the edge flip, the UD-slice, the corner
+//! tetrads and the corner twist and, for the cube's inverse, whether each distance lies above
+//! 10 or 11, and `tiny`'s corners for the last nine moves (3.9 GB); `large`, the same distance
+//! with the corners' U/D layers in place of the tetrads (1.96 GB); `small`, the same with the
+//! sorted UD-slice in place of the slice and corners, 673 MB;
 //! `tiny`, the exact face-turn distance that solves the corners (3 MB) beside the phase-1
 //! bound; else the two-phase solver's phase-1 table alone (the exact face-turn distance to G1
 //! of flip-slice class x twist, 28 MB). The edge tables are looked up along each of the cube's
-//! three axes (the cube conjugated by the URF-diagonal rotation), the largest of the three. An
+//! three axes (the cube conjugated by the URF-diagonal rotation), the largest of the three, or
+//! one more where the three bar every last move between them (`small` and `large`). An
 //! admissible bound prunes no solution, so the answer is the same with any. A face-turn
 //! distance never exceeds the quarter-turn distance, so the same bound serves both metrics. The
 //! two-phase solution found first is the best known until the search proves or beats it, and
@@ -22,8 +24,9 @@ mod table;
 
 pub use table::{
     finder_rows, level_above_floor, optimal_specs, OptimalSize, OptimalTables, CORNER_TWIST_SPEC, DISTANCE_FLOOR,
-    FLIP_SLICE_SEPARATION_ABOVE_SPEC, FLIP_SLICE_SEPARATION_CLASS_SPEC, FLIP_SLICE_SEPARATION_FINDER_ROWS,
-    FLIP_SLICE_SEPARATION_TWIST_SPEC, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_FINDER_ROWS,
+    FLIP_SLICE_LAYERS_CLASS_SPEC, FLIP_SLICE_LAYERS_FINDER_ROWS, FLIP_SLICE_LAYERS_TWIST_SPEC,
+    FLIP_SLICE_TETRADS_ABOVE_SPEC, FLIP_SLICE_TETRADS_CLASS_SPEC, FLIP_SLICE_TETRADS_FINDER_ROWS,
+    FLIP_SLICE_TETRADS_TWIST_SPEC, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_FINDER_ROWS,
     FLIP_SORTED_SLICE_TWIST_SPEC,
 };
 

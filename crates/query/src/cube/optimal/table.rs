@@ -7,18 +7,21 @@
 //! classes, times the corner twist (2,187), each entry's exact face-turn distance to solved
 //! (of those coordinates) modulo 3, five entries a byte, and the class finder that gives
 //! every raw coordinate's class and the symmetry to its representative from a table small
-//! enough for the fast caches (module `classes`). `large`: the same with the
-//! UD-slice and the corner separation (which four corner positions hold the tetrad URF ULB
-//! DLF DRB, as H48's) beside the flip: 2,048 x 495 x 70 reduced to 4,450,362 classes, times
-//! the twist; and, for the same entries, where each distance lies against a floor (at or
-//! below 10, 11, or more), which bounds the cube's inverse, and `tiny`'s corner table, read
-//! near the end of a search (3.9 GB in all).
+//! enough for the fast caches (module `classes`). `large` (1.96 GB): the same with the
+//! UD-slice and the corner separation (which four corner positions hold the D layer's
+//! corners, as nxopt's) beside the flip: 2,048 x 495 x 70 reduced to 4,446,602 classes, times
+//! the twist. `huge` (3.9 GB): the same with the tetrads' separation (which four positions
+//! hold the tetrad URF ULB DLF DRB, as H48's; 4,450,362 classes); for the same entries, where
+//! each distance lies against a floor (at or below 10, 11, or more), which bounds the cube's
+//! inverse; and `tiny`'s corner table, read near the end of a search.
 
-use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS};
+use puzzle_tables_models::cube::coords::{
+    CornerSplit, COORDINATE_VERSION, FLIPS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS,
+};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
 use puzzle_tables_models::cube::move_tables::corner_perm_face_turns;
 use puzzle_tables_models::cube::symmetry::{
-    FLIP_SLICE_SEPARATION_CLASSES, FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES,
+    FLIP_SLICE_LAYERS_CLASSES, FLIP_SLICE_TETRADS_CLASSES, FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES,
 };
 
 use crate::cube::classes::{ClassFinder, FinderShape};
@@ -32,10 +35,11 @@ pub enum OptimalSize {
     Tiny,
     /// Flip x sorted UD-slice classes x twist, 673 MB in two files.
     Small,
-    /// Flip x UD-slice x corner separation classes x twist, 1.97 GB in two files.
+    /// Flip x UD-slice x corner separation by layers classes x twist, 1.96 GB in two files.
     Large,
-    /// `large`'s files, where each entry's distance lies against a floor, which bounds the
-    /// cube's inverse too, and `tiny`'s corner table, 3.9 GB in four files.
+    /// `large`'s two with the separation by tetrads, where each entry's distance lies against
+    /// a floor, which bounds the cube's inverse too, and `tiny`'s corner table, 3.9 GB in four
+    /// files.
     Huge,
 }
 
@@ -63,11 +67,11 @@ impl OptimalSize {
         match self {
             OptimalSize::Tiny => vec![CORNER_TWIST_SPEC],
             OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
-            OptimalSize::Large => vec![FLIP_SLICE_SEPARATION_CLASS_SPEC, FLIP_SLICE_SEPARATION_TWIST_SPEC],
+            OptimalSize::Large => vec![FLIP_SLICE_LAYERS_CLASS_SPEC, FLIP_SLICE_LAYERS_TWIST_SPEC],
             OptimalSize::Huge => vec![
-                FLIP_SLICE_SEPARATION_CLASS_SPEC,
-                FLIP_SLICE_SEPARATION_TWIST_SPEC,
-                FLIP_SLICE_SEPARATION_ABOVE_SPEC,
+                FLIP_SLICE_TETRADS_CLASS_SPEC,
+                FLIP_SLICE_TETRADS_TWIST_SPEC,
+                FLIP_SLICE_TETRADS_ABOVE_SPEC,
                 CORNER_TWIST_SPEC,
             ],
         }
@@ -79,7 +83,8 @@ impl OptimalSize {
         match self {
             OptimalSize::Tiny => None,
             OptimalSize::Small => Some(FlipRow::SortedSlice),
-            OptimalSize::Large | OptimalSize::Huge => Some(FlipRow::SliceSeparation),
+            OptimalSize::Large => Some(FlipRow::SliceSeparation(CornerSplit::Layers)),
+            OptimalSize::Huge => Some(FlipRow::SliceSeparation(CornerSplit::Tetrads)),
         }
     }
 }
@@ -89,7 +94,8 @@ impl OptimalSize {
 pub fn finder_rows(row: FlipRow) -> usize {
     match row {
         FlipRow::SortedSlice => FLIP_SORTED_SLICE_FINDER_ROWS,
-        FlipRow::SliceSeparation => FLIP_SLICE_SEPARATION_FINDER_ROWS,
+        FlipRow::SliceSeparation(CornerSplit::Layers) => FLIP_SLICE_LAYERS_FINDER_ROWS,
+        FlipRow::SliceSeparation(CornerSplit::Tetrads) => FLIP_SLICE_TETRADS_FINDER_ROWS,
     }
 }
 
@@ -122,51 +128,75 @@ pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
     entries: (FLIP_SORTED_SLICE_CLASSES * TWISTS) as u64,
 };
 
-/// How many image rows the flip, UD-slice and corner separation class finder has.
-pub const FLIP_SLICE_SEPARATION_FINDER_ROWS: usize = 2_349;
+/// How many image rows the flip, UD-slice and corner separation by layers class finder has.
+pub const FLIP_SLICE_LAYERS_FINDER_ROWS: usize = 2_329;
 
-/// The flip, UD-slice and corner separation class finder, as
+/// The flip, UD-slice and corner separation by layers class finder, as
 /// [`FLIP_SORTED_SLICE_CLASS_SPEC`] with the 34,650 values `slice * 70 + separation` in
 /// place of the sorted slices.
-pub const FLIP_SLICE_SEPARATION_CLASS_SPEC: TableSpec = TableSpec {
+pub const FLIP_SLICE_LAYERS_CLASS_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::SymmetryClass,
+    variant: 7,
+    encoding: Encoding::U32,
+    ranking_version: COORDINATE_VERSION,
+    entries: (SLICE_SEPARATIONS + FLIP_SLICE_LAYERS_FINDER_ROWS * FLIPS) as u64,
+};
+
+/// For each flip, UD-slice and corner separation by layers class and twist (seen through
+/// the class's symmetry), `class * 2,187 + twist`, the fewest face turns that solve those
+/// coordinates, modulo 3.
+pub const FLIP_SLICE_LAYERS_TWIST_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::DistanceMod3,
+    variant: 6,
+    encoding: Encoding::Base3,
+    ranking_version: COORDINATE_VERSION,
+    entries: (FLIP_SLICE_LAYERS_CLASSES * TWISTS) as u64,
+};
+
+/// How many image rows the flip, UD-slice and corner separation by tetrads class finder has.
+pub const FLIP_SLICE_TETRADS_FINDER_ROWS: usize = 2_349;
+
+/// The flip, UD-slice and corner separation by tetrads class finder, as
+/// [`FLIP_SLICE_LAYERS_CLASS_SPEC`].
+pub const FLIP_SLICE_TETRADS_CLASS_SPEC: TableSpec = TableSpec {
     puzzle: Puzzle::Cube,
     kind: TableKind::SymmetryClass,
     variant: 6,
     encoding: Encoding::U32,
     ranking_version: COORDINATE_VERSION,
-    entries: (SLICE_SEPARATIONS + FLIP_SLICE_SEPARATION_FINDER_ROWS * FLIPS) as u64,
+    entries: (SLICE_SEPARATIONS + FLIP_SLICE_TETRADS_FINDER_ROWS * FLIPS) as u64,
 };
 
-/// For each flip, UD-slice and corner separation class and twist (seen through the class's
-/// symmetry), `class * 2,187 + twist`, the fewest face turns that solve those coordinates,
-/// modulo 3.
-pub const FLIP_SLICE_SEPARATION_TWIST_SPEC: TableSpec = TableSpec {
+/// As [`FLIP_SLICE_LAYERS_TWIST_SPEC`], the separation by tetrads.
+pub const FLIP_SLICE_TETRADS_TWIST_SPEC: TableSpec = TableSpec {
     puzzle: Puzzle::Cube,
     kind: TableKind::DistanceMod3,
     variant: 5,
     encoding: Encoding::Base3,
     ranking_version: COORDINATE_VERSION,
-    entries: (FLIP_SLICE_SEPARATION_CLASSES * TWISTS) as u64,
+    entries: (FLIP_SLICE_TETRADS_CLASSES * TWISTS) as u64,
 };
 
-/// The floor of [`FLIP_SLICE_SEPARATION_ABOVE_SPEC`]: the distance it tells nothing at or
+/// The floor of [`FLIP_SLICE_TETRADS_ABOVE_SPEC`]: the distance it tells nothing at or
 /// below. Chosen by node counts (BENCHMARKS.md): most entries lie above it, and a search
 /// prunes most of its nodes at fewer moves to go.
 pub const DISTANCE_FLOOR: u8 = 10;
 
-/// For each entry of [`FLIP_SLICE_SEPARATION_TWIST_SPEC`], where its distance lies against
+/// For each entry of [`FLIP_SLICE_TETRADS_TWIST_SPEC`], where its distance lies against
 /// [`DISTANCE_FLOOR`]: 0 at or below it, 1 one above, 2 further. The search reads it for the
 /// cube's inverse, whose distances it cannot follow move by move as it does the cube's.
-pub const FLIP_SLICE_SEPARATION_ABOVE_SPEC: TableSpec = TableSpec {
+pub const FLIP_SLICE_TETRADS_ABOVE_SPEC: TableSpec = TableSpec {
     puzzle: Puzzle::Cube,
     kind: TableKind::DistanceAbove,
     variant: 1,
     encoding: Encoding::Base3,
     ranking_version: COORDINATE_VERSION,
-    entries: (FLIP_SLICE_SEPARATION_CLASSES * TWISTS) as u64,
+    entries: (FLIP_SLICE_TETRADS_CLASSES * TWISTS) as u64,
 };
 
-/// Where `distance` lies against [`DISTANCE_FLOOR`], as [`FLIP_SLICE_SEPARATION_ABOVE_SPEC`]
+/// Where `distance` lies against [`DISTANCE_FLOOR`], as [`FLIP_SLICE_TETRADS_ABOVE_SPEC`]
 /// stores it.
 pub fn level_above_floor(distance: u8) -> u8 {
     distance.saturating_sub(DISTANCE_FLOOR).min(2)
@@ -185,7 +215,7 @@ pub const CORNER_TWIST_SPEC: TableSpec = TableSpec {
 };
 
 /// Every optimal table of every size, smallest size first (the search uses the biggest
-/// present), each once (`huge` holds `large`'s).
+/// present), each once (`huge` holds `tiny`'s).
 pub fn optimal_specs() -> Vec<TableSpec> {
     let mut specs: Vec<TableSpec> = Vec::new();
     for spec in OptimalSize::ALL.iter().flat_map(|size| size.specs()) {
@@ -236,8 +266,8 @@ impl OptimalTables {
             SizeTables::Tiny(_) => OptimalSize::Tiny,
             SizeTables::FlipRow(ref tables) => match (tables.row, &tables.huge) {
                 (FlipRow::SortedSlice, _) => OptimalSize::Small,
-                (FlipRow::SliceSeparation, None) => OptimalSize::Large,
-                (FlipRow::SliceSeparation, Some(_)) => OptimalSize::Huge,
+                (FlipRow::SliceSeparation(_), None) => OptimalSize::Large,
+                (FlipRow::SliceSeparation(_), Some(_)) => OptimalSize::Huge,
             },
         }
     }
@@ -282,7 +312,7 @@ fn open_biggest_size<T>(
 }
 
 /// The tables of `size` in the order of its specs, `None` when none of its own is there
-/// (those no smaller size has: `huge` is there by its third file alone); an error when one
+/// (those no smaller size has: `huge` is there by any of its first three); an error when one
 /// is damaged or missing beside the others.
 fn open_size<T>(
     size: OptimalSize,
@@ -330,10 +360,11 @@ impl CornerTable {
     }
 }
 
-/// The `small` or `large` size: the class finder of its row coordinate and the flip
-/// ([`FLIP_SORTED_SLICE_CLASS_SPEC`], [`FLIP_SLICE_SEPARATION_CLASS_SPEC`]) read out, and the
-/// distances of its classes x twist ([`FLIP_SORTED_SLICE_TWIST_SPEC`],
-/// [`FLIP_SLICE_SEPARATION_TWIST_SPEC`]).
+/// The `small`, `large` or `huge` size: the class finder of its row coordinate and the flip
+/// ([`FLIP_SORTED_SLICE_CLASS_SPEC`], [`FLIP_SLICE_LAYERS_CLASS_SPEC`],
+/// [`FLIP_SLICE_TETRADS_CLASS_SPEC`]) read out, and the distances of its classes x twist
+/// ([`FLIP_SORTED_SLICE_TWIST_SPEC`], [`FLIP_SLICE_LAYERS_TWIST_SPEC`],
+/// [`FLIP_SLICE_TETRADS_TWIST_SPEC`]).
 #[derive(Debug)]
 pub(crate) struct FlipRowTables {
     /// The coordinate beside the flip.
@@ -348,10 +379,10 @@ pub(crate) struct FlipRowTables {
     pub(crate) row_moves: Vec<u16>,
 }
 
-/// What `huge` adds to `large`'s tables.
+/// What `huge` adds to its class finder and distances.
 #[derive(Debug)]
 pub(crate) struct HugeTables {
-    /// [`FLIP_SLICE_SEPARATION_ABOVE_SPEC`].
+    /// [`FLIP_SLICE_TETRADS_ABOVE_SPEC`].
     pub(crate) above: Table,
     /// `tiny`'s corner table.
     pub(crate) corners: CornerTable,
@@ -431,7 +462,7 @@ mod tests {
         let [tiny, small, large, huge] = OptimalSize::ALL.map(specs);
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), huge.clone()].concat());
         assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Huge)), huge.clone()));
-        // `huge` holds `large`'s files: without its own, it is not there, and `large` is.
+        // Without `huge`'s own files it is not there, and `large` is.
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), large.clone()].concat());
         assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Large)), [huge.clone(), large.clone()].concat()));
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone()].concat());
@@ -444,7 +475,7 @@ mod tests {
         assert!(chosen.is_err_and(|path| path.ends_with(large[1].file_name())));
         assert_eq!(asked, [huge.clone(), large.clone()].concat());
         let (chosen, _) = choose_among(&[vec![huge[2]], tiny.clone()].concat());
-        assert!(chosen.is_err_and(|path| path.ends_with(huge[0].file_name())), "huge's own file without large's");
+        assert!(chosen.is_err_and(|path| path.ends_with(huge[0].file_name())), "one of huge's own files alone");
         // Its last is `tiny`'s corner table: `huge` without it is refused, naming it.
         let (chosen, _) = choose_among(&[small.clone(), huge[..3].to_vec()].concat());
         assert!(chosen.is_err_and(|path| path.ends_with(tiny[0].file_name())), "huge without the corners");
