@@ -2,8 +2,9 @@
 //! with ([`LowerBound`]), the one from the phase-1 table ([`Phase1Bound`]), and the ones from
 //! the optimal solver's own tables when present: `tiny`'s corner table beside the phase-1
 //! table ([`CornerBound`]) and `small`'s and `large`'s flip, row coordinate (the sorted
-//! slice, or the slice and the corner separation) and twist ([`FlipRowBound`]), and `huge`'s,
-//! `large`'s on the cube and on its inverse and the corners' near the end ([`BothSidesBound`]).
+//! slice, or the slice and the corner separation by layers) and twist ([`FlipRowBound`]), and
+//! `huge`'s, the same with the separation by tetrads on the cube and on its inverse and the
+//! corners' near the end ([`BothSidesBound`]).
 
 use puzzle_tables_models::cube::coords::{FLIPS, TWISTS};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
@@ -279,8 +280,8 @@ fn keeps_solved(row: FlipRow) -> [u32; 3] {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RowAxesNode([RowView; 3]);
 
-/// The bound from the optimal solver's own edge tables (`gen cube --optimal small` or
-/// `large`): the exact face-turn distance that solves the edge flip, the row coordinate and
+/// The bound from the optimal solver's own edge tables (`gen cube --optimal small`, `large`,
+/// and `huge` on the cube): the exact face-turn distance that solves the edge flip, the row coordinate and
 /// the corner twist, along each axis, the largest of the three. Solving those brings a cube
 /// into G1 with its slice edges in place (`small`) or each corner in its layer's (`large`) or
 /// its tetrad's positions (`huge`), so the bound is never below [`Phase1Bound`]'s. As there,

@@ -236,7 +236,7 @@ pub struct OptimalTables(pub(crate) SizeTables);
 #[derive(Debug)]
 pub(crate) enum SizeTables {
     Tiny(CornerTable),
-    /// `small` or `large`, by the tables' row coordinate.
+    /// `small`, `large` or `huge`, by the tables' row coordinate and `huge`'s own tables.
     FlipRow(FlipRowTables),
 }
 
