@@ -1,7 +1,7 @@
 //! `cargo xtask bench-cube-optimal [--tables DIR]... [--build SIZE,...] [--per-group N]
-//! [--lengths L,...] [--threads N,...] [--max-seconds S] [--h48 SOLVER]... [--out FILE]`:
-//! proven-optimal cube solving, every size of our tables and nissy-core's H48 side by side,
-//! in one run, on the same random-state cubes grouped by optimal length (16, 17, 18, 19 face
+//! [--lengths L,...] [--threads N,...] [--max-seconds S] [--h48 SOLVER]... [--vcube COORD]...
+//! [--out FILE]`: proven-optimal cube solving, every size of our tables, nissy-core's H48 and
+//! vcube side by side, in one run, on the same random-state cubes grouped by optimal length (16, 17, 18, 19 face
 //! turns unless `--lengths` says), on one thread and on two (unless `--threads` says).
 //!
 //! The cubes are the first N of each of nissy-core's benchmark scramble files
@@ -30,14 +30,18 @@
 //! FILE`, `THREADS=1` or `2`), one cube a run: its time is the tool's own total (its table
 //! loaded before), and it is stopped `--max-seconds` after it starts solving.
 //!
-//! Per group and thread count, each cube runs on each of our sizes, then on each H48 table,
-//! back to back, so that the machine's load drifts little between columns. Ours runs in this
+//! vcube (module `vcube`, from the build folder `$VCUBE`), when `--vcube` names coordinates
+//! whose tables are built there: beside each size of ours stands also the closest of those,
+//! and it runs as H48 does, `--workers` 1 or 2, its moves replayed on the test model.
+//!
+//! Per group and thread count, each cube runs on each of our sizes, then on each table of
+//! theirs, back to back, so that the machine's load drifts little between columns. Ours runs in this
 //! process, `solve_optimal` on one thread and on two, given `--max-seconds` a cube; every
 //! answer is replayed on the test model (`tests/reference/cube.rs`), its length counted there
 //! and, when proven, checked against the file's optimal length. The report: the sizes (bound
-//! bytes, build, the H48 table beside each), one Markdown table (per group and thread count,
-//! each size's seconds and nodes per cube, each H48 table's seconds per cube), and for each
-//! size seconds x GiB on 18-move cubes, one thread, against its H48 table.
+//! bytes, build, the tables of theirs beside each), one Markdown table (per group and thread
+//! count, each size's seconds and nodes per cube, each table of theirs' seconds per cube), and
+//! for each size seconds x GiB on 18-move cubes, one thread, against each table beside it.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
@@ -55,6 +59,7 @@ use puzzle_tables_query::{tables_of, Puzzle, Tables};
 use crate::bench::{load_average, write_marked};
 use crate::cube_bench::reference;
 use crate::fifteen_bench::timed_with_peak_memory;
+use crate::vcube::{VcubeTable, VCUBE_ENV};
 use crate::{one_labelled, release_binary, target_dir};
 
 /// The optimal lengths of the groups by default.
@@ -71,7 +76,7 @@ pub const PER_GROUP: usize = 2;
 pub const MAX_SECONDS: f64 = 60.0;
 /// The label of a folder without optimal tables: the phase-1 bound alone.
 const PHASE1_LABEL: &str = "phase-1";
-/// An H48 table further than this ratio from ours in size is far from it.
+/// A table of theirs further than this ratio from ours in size is far from it.
 const NEAR_RATIO: f64 = 2.0;
 /// How long nissy-core's tool may take to compile and load its table before it solves.
 const NISSY_STARTUP: Duration = Duration::from_secs(300);
@@ -105,6 +110,10 @@ pub struct Args {
     /// beside the closest in size [default: every H48 table there].
     #[arg(long, value_name = "SOLVER")]
     h48: Vec<String>,
+    /// The vcube coordinates (tables built in `$VCUBE`, such as 112) that may run beside ours,
+    /// each size of ours beside the closest in size [default: none].
+    #[arg(long, value_name = "COORD")]
+    vcube: Vec<String>,
     /// Also write the figures into FILE, in place between their markers.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -138,11 +147,36 @@ struct Timing {
     peak_bytes: Option<u64>,
 }
 
-/// A table in nissy-core's `tables/`.
+/// A table of an established solver that may run beside ours.
 #[derive(Clone, Debug, PartialEq)]
-struct H48Table {
-    name: String,
-    bytes: u64,
+enum Theirs {
+    /// A table in nissy-core's `tables/`, by name.
+    H48 {
+        name: String,
+        bytes: u64,
+    },
+    Vcube(VcubeTable),
+}
+
+impl Theirs {
+    fn label(&self) -> String {
+        match self {
+            Theirs::H48 { name, .. } => format!("H48 {name}"),
+            Theirs::Vcube(table) => format!("vcube {}", table.coord),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        match self {
+            Theirs::H48 { bytes, .. } => *bytes,
+            Theirs::Vcube(table) => table.bytes,
+        }
+    }
+
+    /// Whether `other` is of the same solver.
+    fn same_solver(&self, other: &Theirs) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
 }
 
 /// One solver's figures on one group, on some threads: totals over its cubes.
@@ -183,7 +217,7 @@ impl Cell {
     }
 }
 
-/// A group on some threads: a cell for each of our sizes and each H48 table that runs.
+/// A group on some threads: a cell for each of our sizes and each table of theirs that runs.
 struct Row {
     length: usize,
     threads: usize,
@@ -202,13 +236,12 @@ pub fn bench(args: &Args) -> anyhow::Result<()> {
         .with_context(|| format!("${NISSY_ENV} must name a nissy-core checkout (its scramble files are the cubes)"))?;
     let groups: Vec<(usize, Vec<String>)> =
         args.lengths.iter().map(|&l| Ok((l, scrambles(&nissy, l, args.per_group)?))).collect::<anyhow::Result<_>>()?;
-    let present = h48_tables(&nissy, &args.h48)?;
+    let mut present = h48_tables(&nissy, &args.h48)?;
+    present.extend(vcube_tables(&args.vcube)?);
     let (sizes, two_phase) = our_sizes(&args.tables, &args.build, &args.threads)?;
-    let beside: Vec<usize> = sizes
-        .iter()
-        .map(|size| closest_h48(size.bound_bytes, &present).context("an H48 table is present"))
-        .collect::<anyhow::Result<_>>()?;
-    let running: Vec<&H48Table> = (0..present.len()).filter(|i| beside.contains(i)).map(|i| &present[i]).collect();
+    let beside: Vec<Vec<usize>> = sizes.iter().map(|size| closest_of_each(size.bound_bytes, &present)).collect();
+    let running: Vec<&Theirs> =
+        (0..present.len()).filter(|i| beside.iter().any(|b| b.contains(i))).map(|i| &present[i]).collect();
     let rows = solve_groups(&groups, &sizes, &running, &nissy, args)?;
     let mut report = String::new();
     let _ = writeln!(
@@ -223,22 +256,35 @@ pub fn bench(args: &Args) -> anyhow::Result<()> {
         args.per_group, args.max_seconds
     );
     let _ = writeln!(report, "- the two-phase tables: {two_phase}");
-    let present_text: Vec<String> = present.iter().map(|t| format!("{} ({})", t.name, megabytes(t.bytes))).collect();
-    let _ = writeln!(report, "- H48 tables that may run (nissy-core's `tables/`): {}", present_text.join(", "));
-    for (size, &h48) in sizes.iter().zip(&beside) {
-        let _ = writeln!(report, "- {}", size_line(size, &present[h48]));
+    let present_text: Vec<String> =
+        present.iter().map(|t| format!("{} ({})", t.label(), megabytes(t.bytes()))).collect();
+    let _ = writeln!(
+        report,
+        "- tables of theirs that may run (nissy-core's `tables/`, `$VCUBE`'s): {}",
+        present_text.join(", ")
+    );
+    for vcube in present.iter().filter_map(|t| if let Theirs::Vcube(t) = t { Some(t) } else { None }) {
+        let _ = writeln!(report, "- vcube {} loaded its table in {:.1} s", vcube.coord, vcube.load_seconds);
+    }
+    for (size, beside) in sizes.iter().zip(&beside) {
+        let _ = writeln!(report, "- {}", size_line(size, beside.iter().map(|&i| &present[i])));
     }
     let ours: Vec<&str> = sizes.iter().map(|size| size.label.as_str()).collect();
-    let theirs: Vec<&str> = running.iter().map(|table| table.name.as_str()).collect();
+    let theirs: Vec<String> = running.iter().map(|table| table.label()).collect();
     report.push('\n');
     report.push_str(&figures_table(&ours, &theirs, &rows));
     if let Some(row) = rows.iter().find(|row| (row.length, row.threads) == (18, 1)) {
-        let _ = writeln!(report, "\n18-move cubes, one thread, seconds x GiB, each size beside its H48 table:\n");
-        for (column, (size, &h48)) in sizes.iter().zip(&beside).enumerate() {
-            let (table, theirs) =
-                running.iter().zip(&row.theirs).find(|(t, _)| **t == &present[h48]).context("it runs")?;
-            let line = seconds_gib_line(&size.label, size.bound_bytes, &row.ours[column], table, theirs);
-            let _ = writeln!(report, "- {line}");
+        let _ = writeln!(
+            report,
+            "\n18-move cubes, one thread, seconds x GiB, each size beside each table of theirs beside it:\n"
+        );
+        for (column, (size, beside)) in sizes.iter().zip(&beside).enumerate() {
+            for &i in beside {
+                let (table, theirs) =
+                    running.iter().zip(&row.theirs).find(|(t, _)| **t == &present[i]).context("it runs")?;
+                let line = seconds_gib_line(&size.label, size.bound_bytes, &row.ours[column], table, theirs);
+                let _ = writeln!(report, "- {line}");
+            }
         }
     }
     println!("\n{report}");
@@ -250,11 +296,11 @@ pub fn bench(args: &Args) -> anyhow::Result<()> {
 }
 
 /// Each group on each of `--threads`: each cube on each of our `sizes`, then on each of the
-/// H48 tables `running`, back to back, each given `--max-seconds`.
+/// tables of theirs `running`, back to back, each given `--max-seconds`.
 fn solve_groups(
     groups: &[(usize, Vec<String>)],
     sizes: &[Size],
-    running: &[&H48Table],
+    running: &[&Theirs],
     nissy: &Path,
     args: &Args,
 ) -> anyhow::Result<Vec<Row>> {
@@ -274,7 +320,17 @@ fn solve_groups(
                     solve_ours(&size.solvers[index], size.optimal.as_ref(), scramble, *length, max_seconds, cell)?;
                 }
                 for (table, cell) in running.iter().zip(&mut row.theirs) {
-                    let seconds = run_nissy(nissy, &table.name, scramble, threads, max_seconds)?;
+                    let seconds = match table {
+                        Theirs::H48 { name, .. } => run_nissy(nissy, name, scramble, threads, max_seconds)?,
+                        Theirs::Vcube(vcube) => match vcube.solve(scramble, threads, max_seconds)? {
+                            Some(answer) => {
+                                check_answer(scramble, &answer.moves, true, *length)
+                                    .with_context(|| format!("vcube {}", vcube.coord))?;
+                                Some(answer.seconds)
+                            }
+                            None => None,
+                        },
+                    };
                     cell.add(seconds.unwrap_or(max_seconds), seconds.is_some(), None);
                 }
             }
@@ -292,33 +348,55 @@ fn scrambles(nissy: &Path, length: usize, count: usize) -> anyhow::Result<Vec<St
 }
 
 /// The H48 tables in nissy-core's `tables/`, smallest first: those `named`, or every one.
-fn h48_tables(nissy: &Path, named: &[String]) -> anyhow::Result<Vec<H48Table>> {
+fn h48_tables(nissy: &Path, named: &[String]) -> anyhow::Result<Vec<Theirs>> {
     let dir = nissy.join("tables");
     let mut present = Vec::new();
     for entry in std::fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))? {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.starts_with("h48") && entry.metadata()?.is_file() {
-            present.push(H48Table { name, bytes: entry.metadata()?.len() });
+            present.push((name, entry.metadata()?.len()));
         }
     }
     for name in named {
-        if !present.iter().any(|table| &table.name == name) {
+        if !present.iter().any(|(table, _)| table == name) {
             bail!("{} has no table {name} (`./build.sh tool gendata {name}` builds it there)", dir.display());
         }
     }
-    present.retain(|table| named.is_empty() || named.contains(&table.name));
+    present.retain(|(table, _)| named.is_empty() || named.contains(table));
     if present.is_empty() {
         bail!("{} has no H48 table (`./build.sh tool gendata h48h0` builds the smallest)", dir.display());
     }
-    present.sort_by_key(|table| table.bytes);
-    Ok(present)
+    present.sort_by_key(|&(_, bytes)| bytes);
+    Ok(present.into_iter().map(|(name, bytes)| Theirs::H48 { name, bytes }).collect())
 }
 
-/// The index of the table of `tables` closest in size to `bytes`, by ratio.
-fn closest_h48(bytes: u64, tables: &[H48Table]) -> Option<usize> {
-    let distance = |table: &H48Table| (table.bytes.max(1) as f64 / bytes.max(1) as f64).ln().abs();
-    (0..tables.len()).min_by(|&a, &b| distance(&tables[a]).total_cmp(&distance(&tables[b])))
+/// The vcube tables of `coords` in the build `$VCUBE` names, smallest first (none without
+/// `coords`).
+fn vcube_tables(coords: &[String]) -> anyhow::Result<Vec<Theirs>> {
+    if coords.is_empty() {
+        return Ok(Vec::new());
+    }
+    let dir = std::env::var_os(VCUBE_ENV)
+        .map(PathBuf::from)
+        .with_context(|| format!("--vcube: ${VCUBE_ENV} must name a vcube build folder"))?;
+    let mut tables = coords.iter().map(|coord| VcubeTable::open(&dir, coord)).collect::<anyhow::Result<Vec<_>>>()?;
+    tables.sort_by_key(|table| table.bytes);
+    Ok(tables.into_iter().map(Theirs::Vcube).collect())
+}
+
+/// For each solver of `tables`, the index of its table closest in size to `bytes`, by ratio.
+fn closest_of_each(bytes: u64, tables: &[Theirs]) -> Vec<usize> {
+    let distance = |table: &Theirs| (table.bytes().max(1) as f64 / bytes.max(1) as f64).ln().abs();
+    let mut closest: Vec<usize> = Vec::new();
+    for (i, table) in tables.iter().enumerate() {
+        match closest.iter_mut().find(|c| tables[**c].same_solver(table)) {
+            Some(c) if distance(table) < distance(&tables[*c]) => *c = i,
+            Some(_) => {}
+            None => closest.push(i),
+        }
+    }
+    closest
 }
 
 /// Our sizes, smallest bound first, and how the two-phase tables came to be.
@@ -411,8 +489,8 @@ fn bound(size: Option<OptimalSize>, own_bytes: u64, phase1_bytes: u64) -> (u64, 
     }
 }
 
-/// One of our sizes: its folder, its bound, its build and the H48 table beside it.
-fn size_line(size: &Size, h48: &H48Table) -> String {
+/// One of our sizes: its folder, its bound, its build and the tables of theirs beside it.
+fn size_line<'a>(size: &Size, beside: impl Iterator<Item = &'a Theirs>) -> String {
     let build = match &size.build {
         Some(timing) => format!(
             "built in this run by `{}`: {:.1} s, peak memory {}",
@@ -423,36 +501,36 @@ fn size_line(size: &Size, h48: &H48Table) -> String {
         None => "not built in this run".into(),
     };
     format!(
-        "{}: `{}`, bound {} ({:.3} GiB, {}); {build}; beside H48 {}",
+        "{}: `{}`, bound {} ({:.3} GiB, {}); {build}; beside {}",
         size.label,
         size.dir.display(),
         megabytes(size.bound_bytes),
         gib(size.bound_bytes),
         size.bound_files,
-        closeness(size.bound_bytes, h48)
+        beside.map(|table| closeness(size.bound_bytes, table)).collect::<Vec<_>>().join(" and ")
     )
 }
 
-/// The H48 table beside ours of `bytes`, and how far from it in size.
-fn closeness(bytes: u64, h48: &H48Table) -> String {
-    let ratio = h48.bytes.max(1) as f64 / bytes.max(1) as f64;
+/// A table of theirs beside ours of `bytes`, and how far from it in size.
+fn closeness(bytes: u64, table: &Theirs) -> String {
+    let ratio = table.bytes().max(1) as f64 / bytes.max(1) as f64;
     let far = match ratio {
         r if r > NEAR_RATIO => format!("; {r:.1} times ours: far from it"),
         r if r < 1.0 / NEAR_RATIO => format!("; {:.1} times smaller than ours: far from it", 1.0 / r),
         _ => String::new(),
     };
-    format!("{} ({}, the closest present{far})", h48.name, megabytes(h48.bytes))
+    format!("{} ({}, the closest present{far})", table.label(), megabytes(table.bytes()))
 }
 
 /// The Markdown table: per group and thread count, each of `ours`' seconds and nodes per
 /// cube, and each of `theirs`' seconds per cube.
-fn figures_table(ours: &[&str], theirs: &[&str], rows: &[Row]) -> String {
+fn figures_table(ours: &[&str], theirs: &[String], rows: &[Row]) -> String {
     let mut text = String::from("| optimal length | cubes | threads |");
     for label in ours {
         let _ = write!(text, " {label} s/cube | {label} nodes/cube |");
     }
     for name in theirs {
-        let _ = write!(text, " H48 {name} s/cube |");
+        let _ = write!(text, " {name} s/cube |");
     }
     text.push('\n');
     text.push_str(&"|---:".repeat(3 + 2 * ours.len() + theirs.len()));
@@ -471,15 +549,15 @@ fn figures_table(ours: &[&str], theirs: &[&str], rows: &[Row]) -> String {
     text
 }
 
-/// Seconds per cube times GiB for one of our sizes and its H48 table.
-fn seconds_gib_line(label: &str, bytes: u64, ours: &Cell, h48: &H48Table, theirs: &Cell) -> String {
+/// Seconds per cube times GiB for one of our sizes and a table of theirs.
+fn seconds_gib_line(label: &str, bytes: u64, ours: &Cell, table: &Theirs, theirs: &Cell) -> String {
     format!(
-        "{label}: {:.2} ({:.3} GiB) against H48 {} {:.2} ({:.3} GiB){}",
+        "{label}: {:.2} ({:.3} GiB) against {} {:.2} ({:.3} GiB){}",
         ours.seconds_per_cube() * gib(bytes),
         gib(bytes),
-        h48.name,
-        theirs.seconds_per_cube() * gib(h48.bytes),
-        gib(h48.bytes),
+        table.label(),
+        theirs.seconds_per_cube() * gib(table.bytes()),
+        gib(table.bytes()),
         if ours.gave_up + theirs.gave_up > 0 { " (some cubes gave up: lower bounds)" } else { "" }
     )
 }
@@ -517,13 +595,20 @@ fn solve_ours(
     let started = Instant::now();
     let found = solver.solve_optimal(&cube, Metric::Htm, optimal, &limits);
     cell.add(started.elapsed().as_secs_f64(), found.optimal, Some(found.nodes));
+    check_answer(scramble, &moves_text(&found.moves), found.optimal, length)
+}
+
+/// Whether `moves` solve the cube of `scramble` on the test model and, when `proven`, are
+/// its optimal `length`.
+fn check_answer(scramble: &str, moves: &str, proven: bool, length: usize) -> anyhow::Result<()> {
     let facelets = reference::replay(&reference::SOLVED, scramble).context("a scramble the model reads")?;
-    let after = reference::replay(&facelets, &moves_text(&found.moves)).context("moves the model reads")?;
+    let after = reference::replay(&facelets, moves).context("moves the model reads")?;
     if !reference::is_solved(&after) {
-        bail!("{} does not solve {scramble}", moves_text(&found.moves));
+        bail!("{moves} does not solve {scramble}");
     }
-    if found.optimal && found.moves.len() != length {
-        bail!("{} is {} moves, but {scramble} is {length} away", moves_text(&found.moves), found.moves.len());
+    let count = moves.split_whitespace().count();
+    if proven && count != length {
+        bail!("{moves} is {count} moves, but {scramble} is {length} away");
     }
     Ok(())
 }
@@ -616,8 +701,12 @@ mod tests {
         args: Args,
     }
 
-    fn table(name: &str, bytes: u64) -> H48Table {
-        H48Table { name: name.into(), bytes }
+    fn table(name: &str, bytes: u64) -> Theirs {
+        Theirs::H48 { name: name.into(), bytes }
+    }
+
+    fn vcube(coord: &str, bytes: u64) -> Theirs {
+        Theirs::Vcube(VcubeTable { dir: PathBuf::new(), coord: coord.into(), bytes, load_seconds: 1.0 })
     }
 
     fn cell(seconds: &[f64], gave_up: usize, nodes: Option<u64>) -> Cell {
@@ -634,7 +723,7 @@ mod tests {
             Command::try_parse_from(["bench", "--tables", "a", "--tables", "b", "--build", "tiny,small"]).unwrap();
         assert_eq!(parsed.args.tables, [PathBuf::from("a"), PathBuf::from("b")]);
         assert_eq!(parsed.args.build, [OptimalSize::Tiny, OptimalSize::Small]);
-        assert!(parsed.args.h48.is_empty());
+        assert!(parsed.args.h48.is_empty() && parsed.args.vcube.is_empty());
         assert_eq!((parsed.args.lengths, parsed.args.threads), (LENGTHS.to_vec(), THREADS.to_vec()));
         let chosen = Command::try_parse_from(["bench", "--lengths", "18,19", "--threads", "1"]).unwrap();
         assert_eq!((chosen.args.lengths, chosen.args.threads), (vec![18, 19], vec![1]));
@@ -643,25 +732,33 @@ mod tests {
     }
 
     #[test]
-    fn the_closest_h48_table_is_closest_by_ratio() {
+    fn the_closest_table_of_each_solver_is_closest_by_ratio() {
         let tables = [table("h48h0", 31_683_944), table("h48h5", 950_000_000), table("h48h6", 1_900_000_000)];
-        assert_eq!(closest_h48(31_200_000, &tables), Some(0));
+        assert_eq!(closest_of_each(31_200_000, &tables), [0]);
         // 673 MB: 21 times h0, 1.4 times smaller than h5.
-        assert_eq!(closest_h48(673_000_000, &tables), Some(1));
+        assert_eq!(closest_of_each(673_000_000, &tables), [1]);
         // 1.38 GB: 1.45 times h5, 1.38 times smaller than h6 (h5 is closer by difference).
-        assert_eq!(closest_h48(1_380_000_000, &tables), Some(2));
-        assert_eq!(closest_h48(1, &[]), None);
+        assert_eq!(closest_of_each(1_380_000_000, &tables), [2]);
+        assert!(closest_of_each(1, &[]).is_empty());
+        // One of each solver: H48's closest and vcube's.
+        let both = [tables[0].clone(), tables[2].clone(), vcube("304", 1_424_000_000), vcube("112", 2_603_000_000)];
+        assert_eq!(closest_of_each(1_960_000_000, &both), [1, 3]);
+        assert_eq!(closest_of_each(31_200_000, &both), [0, 2]);
     }
 
     #[test]
     fn an_h48_table_far_from_ours_in_size_is_said_to_be() {
         let h0 = table("h48h0", 31_683_944);
-        assert_eq!(closeness(31_200_000, &h0), "h48h0 (31.7 MB, the closest present)");
+        assert_eq!(closeness(31_200_000, &h0), "H48 h48h0 (31.7 MB, the closest present)");
         assert_eq!(
             closeness(673_000_000, &h0),
-            "h48h0 (31.7 MB, the closest present; 21.2 times smaller than ours: far from it)"
+            "H48 h48h0 (31.7 MB, the closest present; 21.2 times smaller than ours: far from it)"
         );
-        assert_eq!(closeness(10_000_000, &h0), "h48h0 (31.7 MB, the closest present; 3.2 times ours: far from it)");
+        assert_eq!(closeness(10_000_000, &h0), "H48 h48h0 (31.7 MB, the closest present; 3.2 times ours: far from it)");
+        assert_eq!(
+            closeness(2_000_000_000, &vcube("112", 2_603_000_000)),
+            "vcube 112 (2603.0 MB, the closest present)"
+        );
     }
 
     #[test]
@@ -678,14 +775,14 @@ mod tests {
     }
 
     #[test]
-    fn the_table_has_a_column_pair_per_size_and_one_per_h48_table() {
+    fn the_table_has_a_column_pair_per_size_and_one_per_table_of_theirs() {
         let rows = [Row {
             length: 18,
             threads: 2,
             ours: vec![cell(&[2.0, 4.0], 0, Some(1_000)), cell(&[30.0, 31.0], 1, Some(5_000))],
             theirs: vec![cell(&[10.0, 30.0], 1, None)],
         }];
-        let text = figures_table(&["tiny", "small"], &["h48h0"], &rows);
+        let text = figures_table(&["tiny", "small"], &[table("h48h0", 1).label()], &rows);
         let expected = "| optimal length | cubes | threads | tiny s/cube | tiny nodes/cube | small s/cube | small nodes/cube | H48 h48h0 s/cube |\n\
                         |---:|---:|---:|---:|---:|---:|---:|---:|\n\
                         | 18 | 2 | 2 | 3.00 | 1.000e3 | > 30 (1 gave up) | 5.000e3 | > 20 (1 gave up) |\n";
@@ -699,6 +796,14 @@ mod tests {
         assert_eq!(proven, "tiny: 4.00 (1.000 GiB) against H48 h48h0 1.50 (0.500 GiB)");
         let bounds = seconds_gib_line("tiny", 1 << 30, &cell(&[4.0], 1, Some(1)), &h0, &cell(&[3.0], 0, None));
         assert!(bounds.ends_with("(some cubes gave up: lower bounds)"), "{bounds}");
+        let vcube = seconds_gib_line(
+            "large",
+            1 << 30,
+            &cell(&[4.0], 0, Some(1)),
+            &vcube("112", 1 << 31),
+            &cell(&[3.0], 0, None),
+        );
+        assert_eq!(vcube, "large: 4.00 (1.000 GiB) against vcube 112 6.00 (2.000 GiB)");
     }
 
     /// A stand-in for nissy-core's `build.sh` in a fresh directory: it prints the tool's

@@ -24,9 +24,10 @@
 //!   solvers side by side: min2phase always, rob-twophase when its builds are given (see
 //!   [`cube_bench`]).
 //! - `cargo xtask bench-cube-optimal [--tables DIR]... [--build SIZE,...] [--per-group N]
-//!   [--max-seconds S] [--h48 SOLVER]... [--out FILE]`: proven-optimal cubes grouped by
-//!   length, every size of ours (a folder each, or built in the run) and nissy-core's H48 at
-//!   the closest table size side by side (see [`cube_optimal_bench`]).
+//!   [--max-seconds S] [--h48 SOLVER]... [--vcube COORD]... [--out FILE]`: proven-optimal
+//!   cubes grouped by length, every size of ours (a folder each, or built in the run) and
+//!   nissy-core's H48 and vcube at the closest table size side by side (see
+//!   [`cube_optimal_bench`]).
 //! - `cargo xtask bench-dist [--tables DIR] [--levels N,...] [--shipping none,transformed]
 //!   [--out FILE]`: zstd levels with and without the transform, size against time on the
 //!   real tables (see [`dist_bench`]).
@@ -42,6 +43,7 @@ mod dist_bench;
 mod fifteen_bench;
 mod rob_twophase;
 mod serve_bench;
+mod vcube;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
