@@ -264,7 +264,11 @@ pub fn bench(args: &Args) -> anyhow::Result<()> {
         present_text.join(", ")
     );
     for vcube in present.iter().filter_map(|t| if let Theirs::Vcube(t) = t { Some(t) } else { None }) {
-        let _ = writeln!(report, "- vcube {} loaded its table in {:.1} s", vcube.coord, vcube.load_seconds);
+        let pages = match vcube.huge_pages {
+            true => "on huge pages",
+            false => "on ordinary pages: too few huge pages reserved (/proc/sys/vm/nr_hugepages)",
+        };
+        let _ = writeln!(report, "- vcube {} loaded its table in {:.1} s, {pages}", vcube.coord, vcube.load_seconds);
     }
     for (size, beside) in sizes.iter().zip(&beside) {
         let _ = writeln!(report, "- {}", size_line(size, beside.iter().map(|&i| &present[i])));
@@ -706,7 +710,13 @@ mod tests {
     }
 
     fn vcube(coord: &str, bytes: u64) -> Theirs {
-        Theirs::Vcube(VcubeTable { dir: PathBuf::new(), coord: coord.into(), bytes, load_seconds: 1.0 })
+        Theirs::Vcube(VcubeTable {
+            dir: PathBuf::new(),
+            coord: coord.into(),
+            bytes,
+            load_seconds: 1.0,
+            huge_pages: true,
+        })
     }
 
     fn cell(seconds: &[f64], gave_up: usize, nodes: Option<u64>) -> Cell {

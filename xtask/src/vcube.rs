@@ -9,7 +9,10 @@
 //! The protocol (its `src/vc-optimal.cpp`): it loads the table, reads one cube a line from
 //! standard input (a move sequence by default), and prints `ID SECONDS LENGTH MOVES` for each:
 //! `SECONDS` its own time of the search, table loaded before. It parallelizes by cube only,
-//! so a single cube runs on one of its `--workers`.
+//! so a single cube runs on one of its `--workers`. It maps its table on huge pages only when
+//! the kernel has them reserved (`/proc/sys/vm/nr_hugepages`), else on ordinary pages, which
+//! cost it much on a table read at random (ours asks for transparent huge pages); the report
+//! says which.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -35,6 +38,8 @@ pub struct VcubeTable {
     pub bytes: u64,
     /// Seconds to load the table, measured once: a cube's search starts within this time.
     pub load_seconds: f64,
+    /// Whether enough huge pages were free for the table when it loaded.
+    pub huge_pages: bool,
 }
 
 /// One answer: its own time of the search and the moves.
@@ -60,6 +65,7 @@ impl VcubeTable {
                 )
             })?;
         let bytes = file.metadata()?.len();
+        let huge_pages = std::fs::read_to_string("/proc/meminfo").is_ok_and(|info| huge_pages_free(&info) >= bytes);
         let started = Instant::now();
         let status = Command::new(dir.join(PROGRAM))
             .current_dir(dir)
@@ -71,7 +77,7 @@ impl VcubeTable {
             bail!("vcube could not load its table of {coord}: {status}");
         }
         let load_seconds = started.elapsed().as_secs_f64();
-        Ok(VcubeTable { dir: dir.to_path_buf(), coord: coord.to_string(), bytes, load_seconds })
+        Ok(VcubeTable { dir: dir.to_path_buf(), coord: coord.to_string(), bytes, load_seconds, huge_pages })
     }
 
     /// Solves the cube `scramble` makes on `threads` workers: its answer, or `None` when it
@@ -114,6 +120,14 @@ impl VcubeTable {
 fn table_prefix(coord: &str) -> Option<String> {
     let valid = coord.len() == 3 && coord.bytes().all(|b| b.is_ascii_digit());
     valid.then(|| format!("nxprune_{}_{}_", &coord[..1], &coord[1..]))
+}
+
+/// The bytes of the reserved huge pages free, by `/proc/meminfo`'s text `info`.
+fn huge_pages_free(info: &str) -> u64 {
+    let field = |name: &str| {
+        info.lines().find_map(|line| line.strip_prefix(name)?.split_whitespace().next()?.parse::<u64>().ok())
+    };
+    field("HugePages_Free:").unwrap_or(0) * field("Hugepagesize:").unwrap_or(0) * 1024
 }
 
 /// The answer in vcube's output line `ID SECONDS LENGTH MOVES`.
@@ -177,5 +191,12 @@ mod tests {
         assert!(error.contains("without an answer"), "{error}");
         // A count that disagrees with the moves is no answer.
         assert!(answer("0 1.0 2 R").is_none());
+    }
+
+    #[test]
+    fn the_free_huge_pages_are_counted_in_bytes() {
+        let info = "MemTotal:       24000000 kB\nHugePages_Total:    1300\nHugePages_Free:     1241\nHugepagesize:       2048 kB\n";
+        assert_eq!(huge_pages_free(info), 1241 * 2048 * 1024);
+        assert_eq!(huge_pages_free("MemTotal:       24000000 kB\n"), 0);
     }
 }
