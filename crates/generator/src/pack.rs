@@ -21,6 +21,22 @@ pub fn pack3_of(values: &[u8], digit: impl Fn(u8) -> u8) -> Vec<u8> {
     values.chunks(5).map(|chunk| chunk.iter().rev().fold(0u8, |byte, &v| byte * 3 + digit(v))).collect()
 }
 
+/// Packs the `level` (below 4) of each value into lines of the query crate's
+/// `Encoding::Lines2`: 64 bytes, the line's least value at level 0 (`floor` when there is
+/// none) and then 252 levels of two bits, four a byte, the first in the lowest bits.
+pub fn pack_lines2(values: &[u8], level: impl Fn(u8) -> u8, floor: u8) -> Vec<u8> {
+    let mut packed = Vec::with_capacity(values.len().div_ceil(252) * 64);
+    for line in values.chunks(252) {
+        let at_floor = line.iter().filter(|&&v| level(v) == 0);
+        packed.push(at_floor.copied().min().unwrap_or(floor));
+        for four in line.chunks(4) {
+            packed.push(four.iter().rev().fold(0u8, |byte, &v| byte << 2 | level(v)));
+        }
+        packed.resize(packed.len().next_multiple_of(64), 0);
+    }
+    packed
+}
+
 /// Packs values below 16 into four bits each, two to a byte, the first in the low half
 /// (the query crate's `Encoding::Packed4`).
 pub fn pack4(values: &[u8]) -> Vec<u8> {
@@ -44,7 +60,9 @@ pub fn pack1(bits: impl IntoIterator<Item = u8>) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use puzzle_tables_query::format::{base3_at, packed1_at, packed2_at, packed4_at};
+    use puzzle_tables_query::format::{
+        base3_at, distance_level, lines2_at, packed1_at, packed2_at, packed4_at, LEVELS_BASE,
+    };
 
     #[test]
     fn packed_values_read_back() {
@@ -54,6 +72,21 @@ mod tests {
         for (i, &v) in values.iter().enumerate() {
             assert_eq!(packed2_at(&packed, i as u64), Some(v));
         }
+    }
+
+    /// Levels and each line's least distance at the base read back, the last line short.
+    #[test]
+    fn lines_of_levels_read_back() {
+        let values: Vec<u8> = (0..1001u32).map(|i| (i * i % 11 + 3) as u8).collect();
+        let packed = super::pack_lines2(&values, distance_level, LEVELS_BASE);
+        assert_eq!(packed.len(), 4 * 64);
+        for (i, &v) in values.iter().enumerate() {
+            let line = &values[i / 252 * 252..values.len().min(i / 252 * 252 + 252)];
+            let floor = line.iter().copied().filter(|&v| v <= LEVELS_BASE).min().unwrap_or(LEVELS_BASE);
+            assert_eq!(lines2_at(&packed, i as u64), Some((distance_level(v), floor)), "entry {i}");
+        }
+        let high = super::pack_lines2(&[12; 300], distance_level, LEVELS_BASE);
+        assert_eq!((lines2_at(&high, 299), lines2_at(&high, 600)), (Some((3, LEVELS_BASE)), None));
     }
 
     #[test]

@@ -150,6 +150,12 @@ numbered_enum! {
         /// read from one entry alone, with no neighbour's distance known (see the cube's
         /// `large` optimal tables).
         DistanceAbove = 56 => "distance-above",
+        /// For each symmetry class and further coordinate, its distance against a base
+        /// ([`LEVELS_BASE`]), in lines of [`Encoding::Lines2`]: entry 1 or 2 one or two
+        /// above it, 3 further; 0 at or below it, and at least the line's byte, the least
+        /// such distance in the line. A bound read from one entry alone (see the cube's
+        /// `wide` optimal table).
+        DistanceLevels = 57 => "distance-levels",
     }
 }
 
@@ -159,6 +165,10 @@ numbered_enum! {
     Encoding {
         /// Two bits per entry, four entries per byte, the first in the lowest bits.
         Packed2 = 1 => "packed-2",
+        /// Lines of 64 bytes, each a byte the table's kind gives a meaning to and then
+        /// [`LINE_ENTRIES`] entries of two bits, four a byte, the first in the lowest bits:
+        /// one read of one cache line gives an entry and its line's byte.
+        Lines2 = 3 => "lines-2",
         /// Entries below 3, five per byte as base-3 digits (the byte is `e0 + 3 e1 + 9 e2 +
         /// 27 e3 + 81 e4`, below 243): 1.6 bits an entry.
         Base3 = 2 => "base-3",
@@ -187,6 +197,7 @@ impl Encoding {
     pub fn payload_len(self, entries: u64) -> Option<u64> {
         match self {
             Encoding::Packed2 => Some(entries.div_ceil(4)),
+            Encoding::Lines2 => entries.div_ceil(LINE_ENTRIES).checked_mul(64),
             Encoding::Base3 => Some(entries.div_ceil(5)),
             Encoding::Bytes => Some(entries),
             Encoding::Packed1 => Some(entries.div_ceil(8)),
@@ -203,7 +214,7 @@ impl Encoding {
 /// class of the corner or U/D edge permutation, the flip-slice class and the corner twist,
 /// the UD-slice permutation) and the metric its distances count. A cube table missing here
 /// is named by its variant's number (and `tests/table_names.rs` fails).
-const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 24] = [
+const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 25] = [
     (TableKind::SymmetryClass, 1, "corner-perm"),
     (TableKind::SymmetryClass, 2, "ud-edge-perm"),
     (TableKind::SymmetryClass, 3, "flip-slice"),
@@ -219,6 +230,7 @@ const CUBE_VARIANT_NAMES: [(TableKind, u32, &str); 24] = [
     (TableKind::DistanceMod3, 5, "flip-slice-tetrads-twist-htm"),
     (TableKind::DistanceMod3, 6, "flip-slice-layers-twist-htm"),
     (TableKind::DistanceAbove, 1, "flip-slice-tetrads-twist-htm"),
+    (TableKind::DistanceLevels, 1, "flip-slice-tetrads-twist-htm"),
     (TableKind::NearGraph, 1, "flip-slice-twist-htm"),
     (TableKind::NearGraph, 2, "flip-slice-twist-qtm"),
     (TableKind::DistanceSteps, 1, "flip-slice-twist-htm"),
@@ -498,6 +510,29 @@ fn u64_at(bytes: &[u8; HEADER_LEN], at: usize) -> u64 {
 pub fn packed2_at(payload: &[u8], index: u64) -> Option<u8> {
     let byte = payload.get(usize::try_from(index / 4).ok()?)?;
     Some(byte >> ((index % 4) * 2) & 0b11)
+}
+
+/// How many entries a line of an [`Encoding::Lines2`] payload holds: 63 bytes of four.
+pub const LINE_ENTRIES: u64 = 252;
+
+/// The base of a [`TableKind::DistanceLevels`] table: its entries tell distances above it
+/// apart, and each line's byte bounds the distances at or below it.
+pub const LEVELS_BASE: u8 = 9;
+
+/// Where a distance lies against [`LEVELS_BASE`], as a [`TableKind::DistanceLevels`] entry
+/// holds it: 0 at or below, then 1, 2, and 3 for three or more above.
+pub fn distance_level(distance: u8) -> u8 {
+    distance.saturating_sub(LEVELS_BASE).min(3)
+}
+
+/// Entry `index` of an [`Encoding::Lines2`] payload and its line's byte, or `None` past
+/// its end.
+#[inline]
+pub fn lines2_at(payload: &[u8], index: u64) -> Option<(u8, u8)> {
+    let line = usize::try_from(index / LINE_ENTRIES).ok()?.checked_mul(64)?;
+    let k = (index % LINE_ENTRIES) as usize;
+    let (head, byte) = (payload.get(line)?, payload.get(line + 1 + k / 4)?);
+    Some((byte >> (k % 4 * 2) & 0b11, *head))
 }
 
 /// The base-3 digits of every byte, `BASE3_DIGITS[byte][k]` (bytes from 243 on, which no

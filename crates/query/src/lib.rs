@@ -116,7 +116,10 @@ pub fn check_entries(table: &Table) -> Result<(), TableError> {
         TableKind::PairDistance => check_distance_counts(table),
         TableKind::SymmetryClass | TableKind::CoordinateMoves => cube::check_coordinates(table),
         TableKind::DistanceMod3 => check_residue_counts(table),
-        TableKind::DistanceAbove => check_level_counts(table),
+        TableKind::DistanceAbove => check_level_counts(table, cube::optimal::level_above_floor),
+        TableKind::DistanceLevels => {
+            check_level_counts(table, format::distance_level).and_then(|()| check_line_floors(table))
+        }
         TableKind::NearGraph => cube::check_near_graph(table),
         TableKind::DistanceSteps => cube::check_steps(table),
     }
@@ -138,14 +141,27 @@ fn check_residue_counts(table: &Table) -> Result<(), TableError> {
     compare_counts(table, "residue", &count_entries(table), &residues)
 }
 
-/// Counts a distance-above-floor table's entries per level and compares the counts with
-/// the metadata's distances, each taken to its level.
-fn check_level_counts(table: &Table) -> Result<(), TableError> {
-    let mut levels = vec![0u64; 3];
+/// Counts a table's entries per level (above a floor, against a base) and compares the
+/// counts with the metadata's distances, each taken to its level by `level`.
+fn check_level_counts(table: &Table, level: fn(u8) -> u8) -> Result<(), TableError> {
+    let mut levels = vec![0u64; 4];
     for (distance, count) in table.metadata().depth_counts.iter().enumerate() {
-        levels[usize::from(cube::optimal::level_above_floor(distance as u8))] += count;
+        levels[usize::from(level(distance as u8))] += count;
     }
     compare_counts(table, "level", &count_entries(table), &levels)
+}
+
+/// Checks that each line of a [`TableKind::DistanceLevels`] table bounds its entries at the
+/// base by a distance at most the base, and one that the table holds.
+fn check_line_floors(table: &Table) -> Result<(), TableError> {
+    let depth_counts = &table.metadata().depth_counts;
+    let held = |distance: u8| depth_counts.get(usize::from(distance)).is_some_and(|&count| count > 0);
+    let lines = table.payload().chunks(64).map(|line| line[0]);
+    let Some((line, floor)) = lines.enumerate().find(|&(_, floor)| floor > format::LEVELS_BASE || !held(floor)) else {
+        return Ok(());
+    };
+    let message = format!("line {line} bounds its entries by {floor}, which is above the base or no entry's distance");
+    Err(table.error(TableErrorKind::Inconsistent(message)))
 }
 
 /// How many entries hold each value (an encoding without small values counts every entry
@@ -155,6 +171,7 @@ fn count_entries(table: &Table) -> Vec<u64> {
     let value_at = |index: u64| match table.spec().encoding {
         Encoding::Packed4 => format::packed4_at(payload, index),
         Encoding::Base3 => format::base3_at(payload, index),
+        Encoding::Lines2 => format::lines2_at(payload, index).map(|(entry, _)| entry),
         Encoding::Bytes => payload.get(usize::try_from(index).ok()?).copied(),
         Encoding::Packed2
         | Encoding::Packed1
