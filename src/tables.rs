@@ -323,6 +323,14 @@ pub fn answer_error(error: AnswerError) -> anyhow::Error {
     }
 }
 
+/// Of the optimal sizes that `owns` (tables shared between sizes: `levels` and `huge` share a
+/// class finder), the biggest whose other files are beside `path`, else the smallest.
+fn optimal_size_owning(path: &Path, owns: impl Fn(Vec<TableSpec>) -> bool) -> Option<OptimalSize> {
+    let owners: Vec<OptimalSize> = OptimalSize::ALL.into_iter().filter(|size| owns(size.specs())).collect();
+    let beside = |size: &&OptimalSize| size.specs().iter().all(|spec| path.with_file_name(spec.file_name()).exists());
+    owners.iter().rev().find(beside).or(owners.first()).copied()
+}
+
 /// The commands that build the table of `error` again, in the directory it names (and
 /// install it from a release, unless it is one of the optimal tables, which no release holds).
 fn rebuild_hint(error: &TableError) -> String {
@@ -332,11 +340,12 @@ fn rebuild_hint(error: &TableError) -> String {
     let owns = |specs: Vec<TableSpec>| specs.iter().any(|spec| *spec.file_name() == *name);
     let gen = if owns(Partition::SevenEight.specs()) {
         "gen fifteen --partition 7-8` (minutes, about 4 GB of memory)".to_string()
-    } else if let Some(size) = OptimalSize::ALL.into_iter().find(|size| owns(size.specs())) {
+    } else if let Some(size) = optimal_size_owning(error.path(), owns) {
         let cost = match size {
             OptimalSize::Tiny => "seconds",
             OptimalSize::Small => "minutes, about 4 GB of memory",
             OptimalSize::Large => "minutes, about 12 GB of memory",
+            OptimalSize::Levels => "minutes, about 12 GB of memory",
             OptimalSize::Huge => "minutes, about 13 GB of memory",
         };
         format!("gen cube --optimal {}` ({cost})", size.label())

@@ -16,11 +16,12 @@ use puzzle_tables_models::cube::Move;
 use puzzle_tables_query::cube::optimal::{
     finder_rows, level_above_floor, OptimalSize, CORNER_TWIST_SPEC, DISTANCE_FLOOR, FLIP_SLICE_TETRADS_ABOVE_SPEC,
 };
+use puzzle_tables_query::format::{distance_level, LEVELS_BASE};
 use puzzle_tables_query::Metadata;
 
 use crate::class_walk::{class_twist_distances, ClassWalk, SymmetryClasses};
 use crate::cube::class_finder_words;
-use crate::pack::{pack3, pack3_of, pack4};
+use crate::pack::{pack3, pack3_of, pack4, pack_lines2};
 use crate::{BuiltTable, Progress};
 
 /// The command that builds these tables.
@@ -92,14 +93,18 @@ pub fn build_optimal_tables(size: OptimalSize, progress: &mut dyn Progress) -> V
             let (corners, depth_counts) = corner_distances(progress);
             vec![build_corner_table(size, &corners, depth_counts)]
         }
-        OptimalSize::Small | OptimalSize::Large | OptimalSize::Huge => {
+        OptimalSize::Small | OptimalSize::Large | OptimalSize::Levels | OptimalSize::Huge => {
             let row = size.flip_row().expect("the edge table sizes have a row coordinate");
             let classes = flip_row_classes(row);
             // The finder first: it checks its count of rows before the long walk.
             let finder = build_class_table(size, row, &classes);
             let (distances, depth_counts) = flip_row_distances(row, &classes, progress);
             drop(classes);
-            let mut tables = vec![finder, build_distance_table(size, row, &distances, depth_counts.clone())];
+            let distance_table = match size {
+                OptimalSize::Levels => build_levels_table(size, row, &distances, depth_counts.clone()),
+                _ => build_distance_table(size, row, &distances, depth_counts.clone()),
+            };
+            let mut tables = vec![finder, distance_table];
             if size == OptimalSize::Huge {
                 tables.push(build_above_table(&distances, depth_counts));
                 drop(distances);
@@ -150,6 +155,26 @@ fn build_distance_table(size: OptimalSize, row: FlipRow, distances: &[u8], depth
     }
 }
 
+/// Where each distance lies against the base, in lines that each bound their entries at it.
+fn build_levels_table(size: OptimalSize, row: FlipRow, distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
+    BuiltTable {
+        spec: size.specs()[1],
+        metadata: Metadata {
+            description: format!(
+                "cube: for each edge flip and {} class and corner twist (class x 2,187 + twist), where the fewest \
+                 face turns that solve those coordinates lie against {LEVELS_BASE}: 1 one above, 2 two above, 3 \
+                 further, 0 at or below it; in lines of 64 bytes, the least distance at or below it of the line's \
+                 entries, then 252 entries of two bits",
+                row_name(row)
+            ),
+            generated_by: GENERATED_BY.into(),
+            depth_counts,
+            parameters: vec![("size".into(), size.label().into())],
+        },
+        payload: pack_lines2(distances, distance_level, LEVELS_BASE),
+    }
+}
+
 /// Where each distance lies against the floor ([`level_above_floor`]), five entries a byte.
 fn build_above_table(distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
     BuiltTable {
@@ -192,7 +217,9 @@ mod tests {
     use puzzle_tables_models::cube::coords::TWISTS;
     use puzzle_tables_models::cube::flip_rows::ALL_ROWS;
     use puzzle_tables_models::cube::symmetry::twist_conjugates;
+    use puzzle_tables_query::cube::optimal::FLIP_SLICE_TETRADS_LEVELS_SPEC;
     use puzzle_tables_query::cube::Permutation;
+    use puzzle_tables_query::{check_entries, Table, TableSpec};
 
     /// The builder's walk at small scale: the row coordinate of `row` alone (no flip) x
     /// twist, its classes through the same class grouping and walk as the optimal table,
@@ -295,6 +322,35 @@ mod tests {
             let entry = class_sym / 16 * TWISTS + twist;
             assert_eq!(distances[entry], expected, "corners {}, twist {}", state / TWISTS, state % TWISTS);
         }
+    }
+
+    /// `verify`'s check of a table of levels: its counts by level and each line's floor, on
+    /// made-up distances. A floor above the base, or at a distance no entry holds, and an
+    /// entry moved to another level are refused.
+    #[test]
+    fn a_levels_table_is_checked_by_its_counts_and_line_floors() {
+        let distances: Vec<u8> = (0..5_000u32).map(|i| (i * 7_919 % 13) as u8).collect();
+        let mut depth_counts = vec![0u64; 13];
+        distances.iter().for_each(|&d| depth_counts[usize::from(d)] += 1);
+        let spec = TableSpec { entries: distances.len() as u64, ..FLIP_SLICE_TETRADS_LEVELS_SPEC };
+        let dir = tempfile::tempdir().expect("a folder");
+        let check = |payload: Vec<u8>| {
+            let metadata = Metadata { depth_counts: depth_counts.clone(), ..Metadata::default() };
+            let path = dir.path().join(spec.file_name());
+            crate::write_table(&path, &BuiltTable { spec, metadata, payload }.file_bytes()).expect("written");
+            check_entries(&Table::open(&path, &spec).expect("opened")).map_err(|error| error.to_string())
+        };
+        let packed = pack_lines2(&distances, distance_level, LEVELS_BASE);
+        assert_eq!(check(packed.clone()), Ok(()));
+        for (byte, floor) in [(64, LEVELS_BASE + 1), (128, 13)] {
+            let mut wrong = packed.clone();
+            wrong[byte] = floor;
+            let error = check(wrong).expect_err("a wrong floor");
+            assert!(error.contains(&format!("line {} bounds its entries by {floor}", byte / 64)), "{error}");
+        }
+        let mut moved = packed;
+        moved[1] ^= 0b11;
+        assert!(check(moved).expect_err("an entry at another level").contains("entries at level"));
     }
 
     #[test]

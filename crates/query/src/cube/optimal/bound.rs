@@ -2,9 +2,11 @@
 //! with ([`LowerBound`]), the one from the phase-1 table ([`Phase1Bound`]), and the ones from
 //! the optimal solver's own tables when present: `tiny`'s corner table beside the phase-1
 //! table ([`CornerBound`]) and `small`'s and `large`'s flip, row coordinate (the sorted
-//! slice, or the slice and the corner separation by layers) and twist ([`FlipRowBound`]), and
-//! `huge`'s, the same with the separation by tetrads on the cube and on its inverse and the
-//! corners' near the end ([`BothSidesBound`]).
+//! slice, or the slice and the corner separation by layers) and twist ([`FlipRowBound`]),
+//! `levels`', the separation by tetrads in its place, one table of levels for the cube and its
+//! inverse ([`LevelsBound`]), and `huge`'s, the same coordinates' exact distances on the cube,
+//! their levels above a floor on its inverse, and the corners' near the end
+//! ([`BothSidesBound`]).
 
 use puzzle_tables_models::cube::coords::{FLIPS, TWISTS};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
@@ -306,6 +308,8 @@ pub(crate) struct FlipRowBound<'a> {
     /// Whether the three `keeps` hold every move between them, so that views all at a
     /// cube's moves left bar every last move.
     keeps_cover: bool,
+    /// `premoves[r][m]`: the premove that move `m` makes of the inverse seen along axis `r`.
+    premoves: [[Move; Move::COUNT]; 3],
 }
 
 impl<'a> FlipRowBound<'a> {
@@ -313,7 +317,8 @@ impl<'a> FlipRowBound<'a> {
         let axis_moves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m, r).index() as u8));
         let keeps = keeps_solved(tables.row);
         let keeps_cover = keeps.iter().fold(0, |all, keeps| all | keeps) == ALL_MOVES;
-        FlipRowBound { solver, tables, axis_moves, keeps, keeps_cover }
+        let premoves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m.inverse(), r)));
+        FlipRowBound { solver, tables, axis_moves, keeps, keeps_cover, premoves }
     }
 
     /// The bound of views `views`: their largest distance, one more when the views at it
@@ -439,6 +444,71 @@ impl<'a> FlipRowBound<'a> {
         }
         distance
     }
+
+    /// The node of `cube` on both sides, each view's distance by `distance`.
+    fn both_sides_root(&self, cube: &Cube, distance: impl Fn(RowView) -> u8) -> BothSidesNode {
+        let inverse = cube.inverse();
+        let inverse_views: [Cube; 3] = std::array::from_fn(|r| turn_axes(&inverse, r));
+        let side = |views: [Cube; 3]| {
+            RowAxesNode(views.map(|view| {
+                let raw = self.view_of(&view);
+                RowView { distance: distance(raw), ..raw }
+            }))
+        };
+        BothSidesNode {
+            cube: side(std::array::from_fn(|r| turn_axes(cube, r))),
+            inverse: side(inverse_views),
+            inverse_views,
+        }
+    }
+
+    /// Of `moves`, the children that their parent's inverse bounds refuse unread: a move
+    /// that keeps an axis's coordinates solved, made a premove of the inverse, leaves that
+    /// axis's view of the inverse as it was.
+    #[inline]
+    fn refused_by_inverse(&self, node: &BothSidesNode, moves: u32, left: &[u32; Move::COUNT]) -> u32 {
+        node.inverse.0.iter().zip(self.keeps).fold(0, |refused, (parent, keeps)| {
+            bits(moves & keeps).filter(|&m| u32::from(parent.distance) > left[m]).fold(refused, |set, m| set | 1 << m)
+        })
+    }
+
+    /// Of the children in `admitted`, those whose inverses (premoved from `node`'s, set in
+    /// `children`) each view may solve within their moves left, by the bound `read` of
+    /// their entries (each handed to `prefetch` first), and whose views do not bar every
+    /// last move. A view a child's move keeps is its parent's, unread.
+    #[inline]
+    fn admit_inverses(
+        &self,
+        node: &BothSidesNode,
+        mut admitted: u32,
+        left: &[u32; Move::COUNT],
+        children: &mut [BothSidesNode; Move::COUNT],
+        prefetch: impl Fn(usize),
+        read: impl Fn(usize) -> u8,
+    ) -> u32 {
+        let mut views = [RowView::default(); Move::COUNT];
+        for (r, parent) in node.inverse.0.iter().enumerate() {
+            let unread = admitted & !self.keeps[r];
+            for m in bits(admitted) {
+                children[m].inverse_views[r] = node.inverse_views[r].premove(self.premoves[r][m]);
+                views[m] = *parent;
+            }
+            for m in bits(unread) {
+                views[m] = self.view_of(&children[m].inverse_views[r]);
+            }
+            let entries = self.entries(unread, &views, &prefetch);
+            for m in bits(unread) {
+                views[m].distance = read(entries[m]);
+                if u32::from(views[m].distance) > left[m] {
+                    admitted &= !(1 << m);
+                }
+            }
+            for m in bits(admitted) {
+                children[m].inverse.0[r] = views[m];
+            }
+        }
+        self.admit_ends(admitted, left, |m| children[m].inverse.0)
+    }
 }
 
 impl LowerBound for FlipRowBound<'_> {
@@ -507,8 +577,6 @@ pub(crate) struct BothSidesNode {
 pub(crate) struct BothSidesBound<'a> {
     rows: FlipRowBound<'a>,
     huge: &'a HugeTables,
-    /// `premoves[r][m]`: the premove that move `m` makes of the inverse seen along axis `r`.
-    premoves: [[Move; Move::COUNT]; 3],
 }
 
 /// The most moves left at which [`BothSidesBound`] reads the corners: the corners need at
@@ -522,8 +590,7 @@ impl<'a> BothSidesBound<'a> {
         tables: &'a FlipRowTables,
         huge: &'a HugeTables,
     ) -> BothSidesBound<'a> {
-        let premoves = std::array::from_fn(|r| Move::ALL.map(|m| turn_axes_of_move(m.inverse(), r)));
-        BothSidesBound { rows: FlipRowBound::new(solver, tables), huge, premoves }
+        BothSidesBound { rows: FlipRowBound::new(solver, tables), huge }
     }
 }
 
@@ -531,12 +598,7 @@ impl LowerBound for BothSidesBound<'_> {
     type Node = BothSidesNode;
 
     fn root(&self, cube: &Cube) -> BothSidesNode {
-        let inverse = cube.inverse();
-        BothSidesNode {
-            cube: self.rows.root(cube),
-            inverse: self.rows.root(&inverse),
-            inverse_views: std::array::from_fn(|r| turn_axes(&inverse, r)),
-        }
+        self.rows.both_sides_root(cube, |view| self.rows.exact_distance(view))
     }
 
     #[inline]
@@ -547,37 +609,18 @@ impl LowerBound for BothSidesBound<'_> {
         left: &[u32; Move::COUNT],
         children: &mut [BothSidesNode; Move::COUNT],
     ) -> u32 {
-        // A child by a move that keeps an axis's coordinates solved has its parent's inverse
-        // bound along that axis: refused by it before any read.
-        let keeps = self.rows.keeps;
-        let refused = node.inverse.0.iter().zip(keeps).fold(0, |refused, (parent, keeps)| {
-            bits(moves & keeps).filter(|&m| u32::from(parent.distance) > left[m]).fold(refused, |set, m| set | 1 << m)
-        });
+        let refused = self.rows.refused_by_inverse(node, moves, left);
         let mut sides = [node.cube; Move::COUNT];
-        let mut admitted = self.rows.children_within(&node.cube, moves & !refused, left, &mut sides);
-        let mut views = [RowView::default(); Move::COUNT];
-        for (r, parent) in node.inverse.0.iter().enumerate() {
-            let read = admitted & !keeps[r];
-            for m in bits(admitted) {
-                children[m].inverse_views[r] = node.inverse_views[r].premove(self.premoves[r][m]);
-                views[m] = *parent;
-            }
-            for m in bits(read) {
-                views[m] = self.rows.view_of(&children[m].inverse_views[r]);
-            }
-            let entries =
-                self.rows.entries(read, &views, |entry| FlipRowTables::prefetch_above(&self.huge.above, entry));
-            for m in bits(read) {
-                views[m].distance = FlipRowTables::at_least(&self.huge.above, entries[m]);
-                if u32::from(views[m].distance) > left[m] {
-                    admitted &= !(1 << m);
-                }
-            }
-            for m in bits(admitted) {
-                children[m].inverse.0[r] = views[m];
-            }
-        }
-        admitted = self.rows.admit_ends(admitted, left, |m| children[m].inverse.0);
+        let admitted = self.rows.children_within(&node.cube, moves & !refused, left, &mut sides);
+        let above = &self.huge.above;
+        let mut admitted = self.rows.admit_inverses(
+            node,
+            admitted,
+            left,
+            children,
+            |entry| FlipRowTables::prefetch_above(above, entry),
+            |entry| FlipRowTables::at_least(above, entry),
+        );
         // The inverse's corners are the cube's, inverted: as far from solved.
         for m in bits(admitted).filter(|&m| left[m] <= CORNERS_WITHIN) {
             let corners = &children[m].inverse_views[0];
@@ -591,6 +634,83 @@ impl LowerBound for BothSidesBound<'_> {
             children[m].cube = sides[m];
         }
         admitted
+    }
+
+    #[inline]
+    fn distance(&self, node: &BothSidesNode) -> u32 {
+        self.rows.bound(&node.cube.0).max(self.rows.bound(&node.inverse.0))
+    }
+}
+
+/// The bound of `levels`: one table of levels against a base
+/// ([`FlipRowTables::at_least_level`]) read for the cube and for its inverse alike, along
+/// each axis, as nxopt (Rokicki) reads its table. A level is a bound of its own, so the
+/// cube's views need no exact distances; each is at least its parent's less one (a face
+/// turn moves a distance by at most one), which keeps what the parent knew where a level
+/// at the base tells less. A child by a move that keeps a view's coordinates solved has
+/// its parent's view of the inverse, unread, as in [`BothSidesBound`].
+///
+/// The tetrads' distances run higher than the layers' (18% of entries at 12 or more against
+/// 5%), which outweighs the last-move rule the layers' views would bring on both sides:
+/// with the layers' classes, the same table took 1.1 to 1.5 times the nodes and the time on
+/// three 17-move cubes (BENCHMARKS.md).
+pub(crate) struct LevelsBound<'a> {
+    rows: FlipRowBound<'a>,
+}
+
+impl<'a> LevelsBound<'a> {
+    pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a FlipRowTables) -> LevelsBound<'a> {
+        LevelsBound { rows: FlipRowBound::new(solver, tables) }
+    }
+
+    /// The level bound of `view`'s coordinates.
+    fn level_of(&self, view: RowView) -> u8 {
+        self.rows.tables.at_least_level(self.rows.entry(view.flip, view.row, view.twist))
+    }
+}
+
+impl LowerBound for LevelsBound<'_> {
+    type Node = BothSidesNode;
+
+    fn root(&self, cube: &Cube) -> BothSidesNode {
+        self.rows.both_sides_root(cube, |view| self.level_of(view))
+    }
+
+    #[inline]
+    fn children_within(
+        &self,
+        node: &BothSidesNode,
+        moves: u32,
+        left: &[u32; Move::COUNT],
+        children: &mut [BothSidesNode; Move::COUNT],
+    ) -> u32 {
+        let (rows, tables) = (&self.rows, self.rows.tables);
+        let mut admitted = moves & !rows.refused_by_inverse(node, moves, left);
+        let mut views = [RowView::default(); Move::COUNT];
+        for (r, parent) in node.cube.0.iter().enumerate() {
+            for m in bits(admitted) {
+                views[m] = rows.turned(parent, usize::from(rows.axis_moves[r][m]));
+            }
+            let entries = rows.entries(admitted, &views, |entry| tables.prefetch_level(entry));
+            for m in bits(admitted) {
+                views[m].distance = tables.at_least_level(entries[m]).max(parent.distance.saturating_sub(1));
+            }
+            for m in bits(admitted) {
+                if u32::from(views[m].distance) > left[m] {
+                    admitted &= !(1 << m);
+                }
+                children[m].cube.0[r] = views[m];
+            }
+        }
+        let admitted = rows.admit_ends(admitted, left, |m| children[m].cube.0);
+        rows.admit_inverses(
+            node,
+            admitted,
+            left,
+            children,
+            |entry| tables.prefetch_level(entry),
+            |entry| tables.at_least_level(entry),
+        )
     }
 
     #[inline]

@@ -5,7 +5,9 @@
 //! solver's own tables of the biggest size present (`gen cube --optimal SIZE`, module `table`):
 //! `huge`, the exact face-turn distance that solves the edge flip, the UD-slice, the corner
 //! tetrads and the corner twist and, for the cube's inverse, whether each distance lies above
-//! 10 or 11, and `tiny`'s corners for the last nine moves (3.9 GB); `large`, the same distance
+//! 10 or 11, and `tiny`'s corners for the last nine moves (3.9 GB); `levels`, the same
+//! coordinates' distances as levels against a base of 9, each of them a bound for the cube
+//! and its inverse alike (2.49 GB); `large`, the exact distance
 //! with the corners' U/D layers in place of the tetrads (1.96 GB); `small`, the same with the
 //! sorted UD-slice in place of the slice and corners, 673 MB;
 //! `tiny`, the exact face-turn distance that solves the corners (3 MB) beside the phase-1
@@ -26,8 +28,8 @@ pub use table::{
     finder_rows, level_above_floor, optimal_specs, OptimalSize, OptimalTables, CORNER_TWIST_SPEC, DISTANCE_FLOOR,
     FLIP_SLICE_LAYERS_CLASS_SPEC, FLIP_SLICE_LAYERS_FINDER_ROWS, FLIP_SLICE_LAYERS_TWIST_SPEC,
     FLIP_SLICE_TETRADS_ABOVE_SPEC, FLIP_SLICE_TETRADS_CLASS_SPEC, FLIP_SLICE_TETRADS_FINDER_ROWS,
-    FLIP_SLICE_TETRADS_TWIST_SPEC, FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_FINDER_ROWS,
-    FLIP_SORTED_SLICE_TWIST_SPEC,
+    FLIP_SLICE_TETRADS_LEVELS_SPEC, FLIP_SLICE_TETRADS_TWIST_SPEC, FLIP_SORTED_SLICE_CLASS_SPEC,
+    FLIP_SORTED_SLICE_FINDER_ROWS, FLIP_SORTED_SLICE_TWIST_SPEC,
 };
 
 use std::sync::atomic::AtomicBool;

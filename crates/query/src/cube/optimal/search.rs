@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use super::bound::{bits, BothSidesBound, CornerBound, FlipRowBound, LowerBound, Phase1Bound};
+use super::bound::{bits, BothSidesBound, CornerBound, FlipRowBound, LevelsBound, LowerBound, Phase1Bound};
 use super::table::SizeTables;
 use super::{OptimalLimits, OptimalSolution, OptimalTables};
 use crate::cube::search::may_follow;
@@ -96,6 +96,9 @@ impl TwoPhaseSolver {
             Some(SizeTables::FlipRow(tables)) => match &tables.huge {
                 Some(huge) => {
                     optimal_search(&BothSidesBound::new(self, tables, huge), cube, metric, known, threads, limits)
+                }
+                None if tables.holds_levels() => {
+                    optimal_search(&LevelsBound::new(self, tables), cube, metric, known, threads, limits)
                 }
                 None => optimal_search(&FlipRowBound::new(self, tables), cube, metric, known, threads, limits),
             },

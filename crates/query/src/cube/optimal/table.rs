@@ -1,5 +1,5 @@
 //! The optimal solver's own tables (`gen cube --optimal SIZE`), optional and built on
-//! request, in three sizes ([`optimal_specs`]). `tiny` (3 MB): the corner table, the corner
+//! request, in five sizes ([`optimal_specs`]). `tiny` (3 MB): the corner table, the corner
 //! permutation's 2,768 classes (phase 2's) times the twist, each entry's exact face-turn
 //! distance that solves the corners, four bits an entry; the search takes the larger of
 //! it and the phase-1 bound. `small` (673 MB): the flip and sorted UD-slice coordinate
@@ -10,10 +10,14 @@
 //! enough for the fast caches (module `classes`). `large` (1.96 GB): the same with the
 //! UD-slice and the corner separation (which four corner positions hold the D layer's
 //! corners, as nxopt's) beside the flip: 2,048 x 495 x 70 reduced to 4,446,602 classes, times
-//! the twist. `huge` (3.9 GB): the same with the tetrads' separation (which four positions
-//! hold the tetrad URF ULB DLF DRB, as H48's; 4,450,362 classes); for the same entries, where
-//! each distance lies against a floor (at or below 10, 11, or more), which bounds the cube's
-//! inverse; and `tiny`'s corner table, read near the end of a search.
+//! the twist. `levels` (2.49 GB): the tetrads' separation in place of the layers' (which four
+//! positions hold the tetrad URF ULB DLF DRB, as H48's; 4,450,362 classes), each entry's
+//! distance against a base of 9 in two bits (10, 11, 12 or more), in cache lines that each
+//! hold the least distance at or below the base of their entries, as nxopt's (Rokicki):
+//! one read a bound, for the cube and its inverse alike. `huge` (3.9 GB): `levels`' classes
+//! with their distances modulo 3; for the same entries, where each distance lies against a
+//! floor (at or below 10, 11, or more), which bounds the cube's inverse; and `tiny`'s
+//! corner table, read near the end of a search.
 
 use puzzle_tables_models::cube::coords::{
     CornerSplit, COORDINATE_VERSION, FLIPS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS,
@@ -25,7 +29,10 @@ use puzzle_tables_models::cube::symmetry::{
 };
 
 use crate::cube::classes::{ClassFinder, FinderShape};
-use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
+use crate::format::{Encoding, Puzzle, TableKind, TableSpec, LEVELS_BASE};
+
+/// [`crate::format::LINE_ENTRIES`], to index in memory.
+const LINE_ENTRIES: usize = crate::format::LINE_ENTRIES as usize;
 use crate::table::{Table, TableError, TableErrorKind};
 
 /// The sizes of the optimal solver's tables that `gen cube --optimal SIZE` builds.
@@ -37,15 +44,20 @@ pub enum OptimalSize {
     Small,
     /// Flip x UD-slice x corner separation by layers classes x twist, 1.96 GB in two files.
     Large,
-    /// `large`'s two with the separation by tetrads, where each entry's distance lies against
-    /// a floor, which bounds the cube's inverse too, and `tiny`'s corner table, 3.9 GB in four
+    /// Flip x UD-slice x corner separation by tetrads classes x twist, each entry's distance
+    /// against a base in two bits, which bound the cube and its inverse alike, 2.49 GB in two
     /// files.
+    Levels,
+    /// `large`'s two with the separation by tetrads (the class finder `levels`'), where each
+    /// entry's distance lies against a floor, which bounds the cube's inverse too, and `tiny`'s
+    /// corner table, 3.9 GB in four files.
     Huge,
 }
 
 impl OptimalSize {
     /// Every size, smallest first.
-    pub const ALL: [OptimalSize; 4] = [OptimalSize::Tiny, OptimalSize::Small, OptimalSize::Large, OptimalSize::Huge];
+    pub const ALL: [OptimalSize; 5] =
+        [OptimalSize::Tiny, OptimalSize::Small, OptimalSize::Large, OptimalSize::Levels, OptimalSize::Huge];
 
     /// The size's name on the command line.
     pub fn label(self) -> &'static str {
@@ -53,6 +65,7 @@ impl OptimalSize {
             OptimalSize::Tiny => "tiny",
             OptimalSize::Small => "small",
             OptimalSize::Large => "large",
+            OptimalSize::Levels => "levels",
             OptimalSize::Huge => "huge",
         }
     }
@@ -68,6 +81,7 @@ impl OptimalSize {
             OptimalSize::Tiny => vec![CORNER_TWIST_SPEC],
             OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
             OptimalSize::Large => vec![FLIP_SLICE_LAYERS_CLASS_SPEC, FLIP_SLICE_LAYERS_TWIST_SPEC],
+            OptimalSize::Levels => vec![FLIP_SLICE_TETRADS_CLASS_SPEC, FLIP_SLICE_TETRADS_LEVELS_SPEC],
             OptimalSize::Huge => vec![
                 FLIP_SLICE_TETRADS_CLASS_SPEC,
                 FLIP_SLICE_TETRADS_TWIST_SPEC,
@@ -84,7 +98,7 @@ impl OptimalSize {
             OptimalSize::Tiny => None,
             OptimalSize::Small => Some(FlipRow::SortedSlice),
             OptimalSize::Large => Some(FlipRow::SliceSeparation(CornerSplit::Layers)),
-            OptimalSize::Huge => Some(FlipRow::SliceSeparation(CornerSplit::Tetrads)),
+            OptimalSize::Levels | OptimalSize::Huge => Some(FlipRow::SliceSeparation(CornerSplit::Tetrads)),
         }
     }
 }
@@ -179,6 +193,19 @@ pub const FLIP_SLICE_TETRADS_TWIST_SPEC: TableSpec = TableSpec {
     entries: (FLIP_SLICE_TETRADS_CLASSES * TWISTS) as u64,
 };
 
+/// For each flip, UD-slice and corner separation by tetrads class and twist (seen through
+/// the class's symmetry), `class * 2,187 + twist`, where the fewest face turns that solve
+/// those coordinates lie against [`LEVELS_BASE`](crate::format::LEVELS_BASE), in lines that
+/// each bound their entries at the base ([`TableKind::DistanceLevels`]).
+pub const FLIP_SLICE_TETRADS_LEVELS_SPEC: TableSpec = TableSpec {
+    puzzle: Puzzle::Cube,
+    kind: TableKind::DistanceLevels,
+    variant: 1,
+    encoding: Encoding::Lines2,
+    ranking_version: COORDINATE_VERSION,
+    entries: (FLIP_SLICE_TETRADS_CLASSES * TWISTS) as u64,
+};
+
 /// The floor of [`FLIP_SLICE_TETRADS_ABOVE_SPEC`]: the distance it tells nothing at or
 /// below. Chosen by node counts (BENCHMARKS.md): most entries lie above it, and a search
 /// prunes most of its nodes at fewer moves to go.
@@ -249,7 +276,7 @@ impl OptimalTables {
         let mut next = || files.next().expect("open_size gives a table for each spec");
         Ok(Some(OptimalTables(match size {
             OptimalSize::Tiny => SizeTables::Tiny(CornerTable::new(next())),
-            OptimalSize::Small | OptimalSize::Large | OptimalSize::Huge => {
+            OptimalSize::Small | OptimalSize::Large | OptimalSize::Levels | OptimalSize::Huge => {
                 let row = size.flip_row().expect("the edge table sizes have a row coordinate");
                 let classes = ClassFinder::open(&next(), FinderShape::of(row))?;
                 let distances = next();
@@ -266,6 +293,7 @@ impl OptimalTables {
             SizeTables::Tiny(_) => OptimalSize::Tiny,
             SizeTables::FlipRow(ref tables) => match (tables.row, &tables.huge) {
                 (FlipRow::SortedSlice, _) => OptimalSize::Small,
+                (FlipRow::SliceSeparation(_), None) if tables.holds_levels() => OptimalSize::Levels,
                 (FlipRow::SliceSeparation(_), None) => OptimalSize::Large,
                 (FlipRow::SliceSeparation(_), Some(_)) => OptimalSize::Huge,
             },
@@ -371,7 +399,7 @@ pub(crate) struct FlipRowTables {
     pub(crate) row: FlipRow,
     /// The class finder, read out.
     classes: ClassFinder,
-    /// The distances modulo 3.
+    /// The distances modulo 3, or (`levels`) against a base.
     distances: Table,
     /// `huge`'s own tables.
     pub(crate) huge: Option<Box<HugeTables>>,
@@ -424,6 +452,30 @@ impl FlipRowTables {
         }
     }
 
+    /// Whether the distances are levels against a base ([`FLIP_SLICE_TETRADS_LEVELS_SPEC`])
+    /// rather than residues.
+    pub(crate) fn holds_levels(&self) -> bool {
+        self.distances.spec().kind == TableKind::DistanceLevels
+    }
+
+    /// Starts loading the line of `entry`'s level into the cache.
+    #[inline]
+    pub(crate) fn prefetch_level(&self, entry: usize) {
+        crate::map::prefetch(self.distances.payload(), entry / LINE_ENTRIES * 64);
+    }
+
+    /// The lower bound of entry `entry`'s distance that its level tells: the base and its
+    /// level above it, or its line's byte at the base.
+    #[inline]
+    pub(crate) fn at_least_level(&self, entry: usize) -> u8 {
+        let line = &self.distances.payload()[entry / LINE_ENTRIES * 64..][..64];
+        let k = entry % LINE_ENTRIES;
+        match line[1 + k / 4] >> (k % 4 * 2) & 0b11 {
+            0 => line[0],
+            level => LEVELS_BASE + level,
+        }
+    }
+
     /// The face-turn distance of entry `entry` (`class * 2,187 + twist`), modulo 3.
     #[inline]
     pub(crate) fn residue(&self, entry: usize) -> u8 {
@@ -459,21 +511,25 @@ mod tests {
     #[test]
     fn the_biggest_size_present_is_chosen_and_smaller_ones_are_not_opened() {
         let specs = |size: OptimalSize| size.specs();
-        let [tiny, small, large, huge] = OptimalSize::ALL.map(specs);
+        let [tiny, small, large, levels, huge] = OptimalSize::ALL.map(specs);
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), huge.clone()].concat());
         assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Huge)), huge.clone()));
-        // Without `huge`'s own files it is not there, and `large` is.
+        // Without `huge`'s own files it is not there, and `levels` is, by its own file beside
+        // `large`'s class finder; without that file, `large`.
+        let (chosen, asked) = choose_among(&[large.clone(), levels.clone()].concat());
+        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Levels)), [huge.clone(), levels.clone()].concat()));
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), large.clone()].concat());
-        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Large)), [huge.clone(), large.clone()].concat()));
+        let above_large = [huge.clone(), levels.clone()].concat();
+        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Large)), [above_large.clone(), large.clone()].concat()));
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone()].concat());
         assert_eq!(
             (chosen, asked),
-            (Ok(Some(OptimalSize::Small)), [huge.clone(), large.clone(), small.clone()].concat())
+            (Ok(Some(OptimalSize::Small)), [above_large.clone(), large.clone(), small.clone()].concat())
         );
         // A size's table missing beside the others is an error, whatever the smaller sizes hold.
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), vec![large[0]]].concat());
         assert!(chosen.is_err_and(|path| path.ends_with(large[1].file_name())));
-        assert_eq!(asked, [huge.clone(), large.clone()].concat());
+        assert_eq!(asked, [above_large, large.clone()].concat());
         let (chosen, _) = choose_among(&[vec![huge[2]], tiny.clone()].concat());
         assert!(chosen.is_err_and(|path| path.ends_with(huge[0].file_name())), "one of huge's own files alone");
         // Its last is `tiny`'s corner table: `huge` without it is refused, naming it.
@@ -481,7 +537,7 @@ mod tests {
         assert!(chosen.is_err_and(|path| path.ends_with(tiny[0].file_name())), "huge without the corners");
         let (chosen, asked) = choose_among(&[]);
         assert_eq!(chosen, Ok(None));
-        assert_eq!(asked, [huge, large, small, tiny].concat(), "every size, biggest first");
+        assert_eq!(asked, [huge, levels, large, small, tiny].concat(), "every size, biggest first");
     }
 
     #[test]
