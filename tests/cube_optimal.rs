@@ -252,7 +252,8 @@ fn a_bad_time_limit_or_cube_is_refused_with_what_and_why() {
 const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
 
 /// The environment variable naming a folder that holds the optimal solver's own tables
-/// (`gen cube --optimal small` or `large`, minutes and gigabytes: never built by the tests).
+/// (`gen cube --optimal small`, `large`, `levels` or `huge`, minutes and gigabytes: never built
+/// by the tests).
 const OPTIMAL_TABLES_ENV: &str = "PUZZLE_TABLES_OPTIMAL_DIR";
 
 /// The biggest optimal size whose tables are all in `folder`.

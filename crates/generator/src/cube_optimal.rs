@@ -100,11 +100,7 @@ pub fn build_optimal_tables(size: OptimalSize, progress: &mut dyn Progress) -> V
             let finder = build_class_table(size, row, &classes);
             let (distances, depth_counts) = flip_row_distances(row, &classes, progress);
             drop(classes);
-            let distance_table = match size {
-                OptimalSize::Levels => build_levels_table(size, row, &distances, depth_counts.clone()),
-                _ => build_distance_table(size, row, &distances, depth_counts.clone()),
-            };
-            let mut tables = vec![finder, distance_table];
+            let mut tables = vec![finder, build_distance_table(size, row, &distances, depth_counts.clone())];
             if size == OptimalSize::Huge {
                 tables.push(build_above_table(&distances, depth_counts));
                 drop(distances);
@@ -137,41 +133,35 @@ fn build_class_table(size: OptimalSize, row: FlipRow, classes: &SymmetryClasses)
     }
 }
 
-/// The distances modulo 3, five entries a byte.
+/// The distances of `row`'s entries: modulo 3, five entries a byte, or for `levels` against
+/// the base, in lines that each bound their entries at it.
 fn build_distance_table(size: OptimalSize, row: FlipRow, distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
+    let (what, payload) = match size {
+        OptimalSize::Levels => (
+            format!(
+                "where the fewest face turns that solve those coordinates lie against {LEVELS_BASE}: 1 one above, 2 \
+                 two above, 3 further, 0 at or below it; in lines of 64 bytes, the least distance at or below it of \
+                 the line's entries, then 252 entries of two bits"
+            ),
+            pack_lines2(distances, distance_level, LEVELS_BASE),
+        ),
+        _ => (
+            "the fewest face turns that solve those coordinates, modulo 3, five base-3 digits a byte".to_string(),
+            pack3(distances),
+        ),
+    };
     BuiltTable {
         spec: size.specs()[1],
         metadata: Metadata {
             description: format!(
-                "cube: for each edge flip and {} class and corner twist (class x 2,187 + twist), the fewest face \
-                 turns that solve those coordinates, modulo 3, five base-3 digits a byte",
+                "cube: for each edge flip and {} class and corner twist (class x 2,187 + twist), {what}",
                 row_name(row)
             ),
             generated_by: GENERATED_BY.into(),
             depth_counts,
             parameters: vec![("size".into(), size.label().into())],
         },
-        payload: pack3(distances),
-    }
-}
-
-/// Where each distance lies against the base, in lines that each bound their entries at it.
-fn build_levels_table(size: OptimalSize, row: FlipRow, distances: &[u8], depth_counts: Vec<u64>) -> BuiltTable {
-    BuiltTable {
-        spec: size.specs()[1],
-        metadata: Metadata {
-            description: format!(
-                "cube: for each edge flip and {} class and corner twist (class x 2,187 + twist), where the fewest \
-                 face turns that solve those coordinates lie against {LEVELS_BASE}: 1 one above, 2 two above, 3 \
-                 further, 0 at or below it; in lines of 64 bytes, the least distance at or below it of the line's \
-                 entries, then 252 entries of two bits",
-                row_name(row)
-            ),
-            generated_by: GENERATED_BY.into(),
-            depth_counts,
-            parameters: vec![("size".into(), size.label().into())],
-        },
-        payload: pack_lines2(distances, distance_level, LEVELS_BASE),
+        payload,
     }
 }
 

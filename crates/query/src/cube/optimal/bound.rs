@@ -652,8 +652,8 @@ impl LowerBound for BothSidesBound<'_> {
 ///
 /// The tetrads' distances run higher than the layers' (18% of entries at 12 or more against
 /// 5%), which outweighs the last-move rule the layers' views would bring on both sides:
-/// with the layers' classes, the same table took 1.1 to 1.5 times the nodes and the time on
-/// three 17-move cubes (BENCHMARKS.md).
+/// with the layers' classes, the same table took 1.07 to 1.45 times the nodes and 1.2 to 2.2
+/// times the time on three 17-move cubes (BENCHMARKS.md).
 pub(crate) struct LevelsBound<'a> {
     rows: FlipRowBound<'a>,
 }
