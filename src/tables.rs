@@ -323,12 +323,13 @@ pub fn answer_error(error: AnswerError) -> anyhow::Error {
     }
 }
 
-/// Of the optimal sizes that `owns` (tables shared between sizes: `levels` and `huge` share a
-/// class finder), the biggest whose other files are beside `path`, else the smallest.
+/// Of the optimal sizes that `owns` (sizes share tables: `huge` holds `tiny`'s corners and
+/// `levels`' class finder), the smallest whose other files are beside `path`, which rebuilds
+/// it where it is, else the smallest.
 fn optimal_size_owning(path: &Path, owns: impl Fn(Vec<TableSpec>) -> bool) -> Option<OptimalSize> {
     let owners: Vec<OptimalSize> = OptimalSize::ALL.into_iter().filter(|size| owns(size.specs())).collect();
     let beside = |size: &&OptimalSize| size.specs().iter().all(|spec| path.with_file_name(spec.file_name()).exists());
-    owners.iter().rev().find(beside).or(owners.first()).copied()
+    owners.iter().find(beside).or(owners.first()).copied()
 }
 
 /// The commands that build the table of `error` again, in the directory it names (and
@@ -381,5 +382,32 @@ impl StagedTable {
     /// Removes the temporary file (if it is still there).
     fn discard(&self) {
         let _ = std::fs::remove_file(&self.temporary);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The size a rebuild hint names for an optimal table shared between sizes, by what is
+    /// beside it: the smallest size complete around it, else the smallest that holds it.
+    #[test]
+    fn a_shared_optimal_table_is_rebuilt_by_the_smallest_size_complete_around_it() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let place = |size: OptimalSize| {
+            for spec in size.specs() {
+                std::fs::write(dir.path().join(spec.file_name()), b"x").expect("a file");
+            }
+        };
+        let rebuilt_by = |spec: &TableSpec| {
+            optimal_size_owning(&dir.path().join(spec.file_name()), |specs: Vec<TableSpec>| specs.contains(spec))
+        };
+        let [finder, _, _, corners] = OptimalSize::Huge.specs()[..] else { panic!("huge has four files") };
+        assert_eq!(rebuilt_by(&finder), Some(OptimalSize::Levels), "nothing beside it");
+        place(OptimalSize::Huge);
+        assert_eq!(rebuilt_by(&finder), Some(OptimalSize::Huge), "huge's folder, without levels'");
+        assert_eq!(rebuilt_by(&corners), Some(OptimalSize::Tiny), "the corners alone are tiny");
+        place(OptimalSize::Levels);
+        assert_eq!(rebuilt_by(&finder), Some(OptimalSize::Levels), "levels' beside it too");
     }
 }

@@ -12,9 +12,10 @@ use puzzle_tables_models::cube::coords::{FLIPS, TWISTS};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETRIES};
 
-use super::table::{CornerTable, FlipRowTables, HugeTables};
+use super::table::{CornerTable, FlipRowTables};
 use crate::cube::search::step_distance;
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
+use crate::Table;
 
 /// A lower bound of the face-turn distance to solved, kept per node of a search and
 /// updated by each face turn. A face-turn bound is a quarter-turn bound as well.
@@ -238,6 +239,26 @@ impl LowerBound for CornerBound<'_> {
     fn distance(&self, node: &CornerAxesNode) -> u32 {
         self.phase1.distance(&node.axes).max(u32::from(node.corner_distance))
     }
+}
+
+/// Of the children in `admitted`, those with more than [`CORNERS_WITHIN`] moves left, and
+/// those whose corners `corners` finds within their moves left. The inverse's corners are
+/// the cube's, inverted: as far from solved.
+#[inline]
+fn admit_corners(
+    solver: &TwoPhaseSolver,
+    corners: &CornerTable,
+    mut admitted: u32,
+    left: &[u32; Move::COUNT],
+    children: &[BothSidesNode; Move::COUNT],
+) -> u32 {
+    for m in bits(admitted).filter(|&m| left[m] <= CORNERS_WITHIN) {
+        let inverse = &children[m].inverse_views[0];
+        if u32::from(corner_distance(solver, corners, inverse.corner_perm(), inverse.twist())) > left[m] {
+            admitted &= !(1 << m);
+        }
+    }
+    admitted
 }
 
 /// The indices of the bits set in `mask`, lowest first.
@@ -576,7 +597,9 @@ pub(crate) struct BothSidesNode {
 /// have every coordinate of all six solved, so cubes near it look near solved to them.
 pub(crate) struct BothSidesBound<'a> {
     rows: FlipRowBound<'a>,
-    huge: &'a HugeTables,
+    /// [`FLIP_SLICE_TETRADS_ABOVE_SPEC`](super::FLIP_SLICE_TETRADS_ABOVE_SPEC).
+    above: &'a Table,
+    corners: &'a CornerTable,
 }
 
 /// The most moves left at which [`BothSidesBound`] reads the corners: the corners need at
@@ -588,9 +611,10 @@ impl<'a> BothSidesBound<'a> {
     pub(crate) fn new(
         solver: &'a TwoPhaseSolver,
         tables: &'a FlipRowTables,
-        huge: &'a HugeTables,
+        above: &'a Table,
+        corners: &'a CornerTable,
     ) -> BothSidesBound<'a> {
-        BothSidesBound { rows: FlipRowBound::new(solver, tables), huge }
+        BothSidesBound { rows: FlipRowBound::new(solver, tables), above, corners }
     }
 }
 
@@ -612,7 +636,7 @@ impl LowerBound for BothSidesBound<'_> {
         let refused = self.rows.refused_by_inverse(node, moves, left);
         let mut sides = [node.cube; Move::COUNT];
         let admitted = self.rows.children_within(&node.cube, moves & !refused, left, &mut sides);
-        let above = &self.huge.above;
+        let above = self.above;
         let mut admitted = self.rows.admit_inverses(
             node,
             admitted,
@@ -621,15 +645,7 @@ impl LowerBound for BothSidesBound<'_> {
             |entry| FlipRowTables::prefetch_above(above, entry),
             |entry| FlipRowTables::at_least(above, entry),
         );
-        // The inverse's corners are the cube's, inverted: as far from solved.
-        for m in bits(admitted).filter(|&m| left[m] <= CORNERS_WITHIN) {
-            let corners = &children[m].inverse_views[0];
-            let distance =
-                corner_distance(self.rows.solver, &self.huge.corners, corners.corner_perm(), corners.twist());
-            if u32::from(distance) > left[m] {
-                admitted &= !(1 << m);
-            }
-        }
+        admitted = admit_corners(self.rows.solver, self.corners, admitted, left, children);
         for m in bits(admitted) {
             children[m].cube = sides[m];
         }
@@ -648,7 +664,9 @@ impl LowerBound for BothSidesBound<'_> {
 /// cube's views need no exact distances; each is at least its parent's less one (a face
 /// turn moves a distance by at most one), which keeps what the parent knew where a level
 /// at the base tells less. A child by a move that keeps a view's coordinates solved has
-/// its parent's view of the inverse, unread, as in [`BothSidesBound`].
+/// its parent's view of the inverse, unread, and near the end `tiny`'s corners refuse what
+/// they can, as in [`BothSidesBound`] (4 to 6% less time on two 18-move cubes,
+/// BENCHMARKS.md).
 ///
 /// The tetrads' distances run higher than the layers' (18% of entries at 12 or more against
 /// 5%), which outweighs the last-move rule the layers' views would bring on both sides:
@@ -656,11 +674,16 @@ impl LowerBound for BothSidesBound<'_> {
 /// times the time on three 17-move cubes (BENCHMARKS.md).
 pub(crate) struct LevelsBound<'a> {
     rows: FlipRowBound<'a>,
+    corners: &'a CornerTable,
 }
 
 impl<'a> LevelsBound<'a> {
-    pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a FlipRowTables) -> LevelsBound<'a> {
-        LevelsBound { rows: FlipRowBound::new(solver, tables) }
+    pub(crate) fn new(
+        solver: &'a TwoPhaseSolver,
+        tables: &'a FlipRowTables,
+        corners: &'a CornerTable,
+    ) -> LevelsBound<'a> {
+        LevelsBound { rows: FlipRowBound::new(solver, tables), corners }
     }
 
     /// The level bound of `view`'s coordinates.
@@ -703,14 +726,15 @@ impl LowerBound for LevelsBound<'_> {
             }
         }
         let admitted = rows.admit_ends(admitted, left, |m| children[m].cube.0);
-        rows.admit_inverses(
+        let admitted = rows.admit_inverses(
             node,
             admitted,
             left,
             children,
             |entry| tables.prefetch_level(entry),
             |entry| tables.at_least_level(entry),
-        )
+        );
+        admit_corners(rows.solver, self.corners, admitted, left, children)
     }
 
     #[inline]

@@ -14,7 +14,8 @@
 //! positions hold the tetrad URF ULB DLF DRB, as H48's; 4,450,362 classes), each entry's
 //! distance against a base of 9 in two bits (10, 11, 12 or more), in cache lines that each
 //! hold the least distance at or below the base of their entries, as nxopt's (Rokicki):
-//! one read a bound, for the cube and its inverse alike. `huge` (3.9 GB): `levels`' classes
+//! one read a bound, for the cube and its inverse alike; and `tiny`'s corner table, read near
+//! the end of a search. `huge` (3.9 GB): `levels`' classes
 //! with their distances modulo 3; for the same entries, where each distance lies against a
 //! floor (at or below 10, 11, or more), which bounds the cube's inverse; and `tiny`'s
 //! corner table, read near the end of a search.
@@ -45,8 +46,8 @@ pub enum OptimalSize {
     /// Flip x UD-slice x corner separation by layers classes x twist, 1.96 GB in two files.
     Large,
     /// Flip x UD-slice x corner separation by tetrads classes x twist, each entry's distance
-    /// against a base in two bits, which bound the cube and its inverse alike, 2.49 GB in two
-    /// files.
+    /// against a base in two bits, which bound the cube and its inverse alike, and `tiny`'s
+    /// corner table, 2.49 GB in three files.
     Levels,
     /// `large`'s two with the separation by tetrads (the class finder `levels`'), where each
     /// entry's distance lies against a floor, which bounds the cube's inverse too, and `tiny`'s
@@ -81,7 +82,9 @@ impl OptimalSize {
             OptimalSize::Tiny => vec![CORNER_TWIST_SPEC],
             OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
             OptimalSize::Large => vec![FLIP_SLICE_LAYERS_CLASS_SPEC, FLIP_SLICE_LAYERS_TWIST_SPEC],
-            OptimalSize::Levels => vec![FLIP_SLICE_TETRADS_CLASS_SPEC, FLIP_SLICE_TETRADS_LEVELS_SPEC],
+            OptimalSize::Levels => {
+                vec![FLIP_SLICE_TETRADS_CLASS_SPEC, FLIP_SLICE_TETRADS_LEVELS_SPEC, CORNER_TWIST_SPEC]
+            }
             OptimalSize::Huge => vec![
                 FLIP_SLICE_TETRADS_CLASS_SPEC,
                 FLIP_SLICE_TETRADS_TWIST_SPEC,
@@ -263,7 +266,8 @@ pub struct OptimalTables(pub(crate) SizeTables);
 #[derive(Debug)]
 pub(crate) enum SizeTables {
     Tiny(CornerTable),
-    /// `small`, `large` or `huge`, by the tables' row coordinate and `huge`'s own tables.
+    /// `small`, `large`, `levels` or `huge`, by the tables' row coordinate and kind of
+    /// distances and `huge`'s own tables.
     FlipRow(FlipRowTables),
 }
 
@@ -280,9 +284,11 @@ impl OptimalTables {
                 let row = size.flip_row().expect("the edge table sizes have a row coordinate");
                 let classes = ClassFinder::open(&next(), FinderShape::of(row))?;
                 let distances = next();
-                let huge = (size == OptimalSize::Huge)
-                    .then(|| Box::new(HugeTables { above: next(), corners: CornerTable::new(next()) }));
-                SizeTables::FlipRow(FlipRowTables { row, classes, distances, huge, row_moves: row.face_turns() })
+                let above = (size == OptimalSize::Huge).then(|| Box::new(next()));
+                let corners =
+                    matches!(size, OptimalSize::Levels | OptimalSize::Huge).then(|| Box::new(CornerTable::new(next())));
+                let row_moves = row.face_turns();
+                SizeTables::FlipRow(FlipRowTables { row, classes, distances, above, corners, row_moves })
             }
         })))
     }
@@ -291,7 +297,7 @@ impl OptimalTables {
     pub fn size(&self) -> OptimalSize {
         match self.0 {
             SizeTables::Tiny(_) => OptimalSize::Tiny,
-            SizeTables::FlipRow(ref tables) => match (tables.row, &tables.huge) {
+            SizeTables::FlipRow(ref tables) => match (tables.row, &tables.above) {
                 (FlipRow::SortedSlice, _) => OptimalSize::Small,
                 (FlipRow::SliceSeparation(_), None) if tables.holds_levels() => OptimalSize::Levels,
                 (FlipRow::SliceSeparation(_), None) => OptimalSize::Large,
@@ -314,9 +320,9 @@ impl OptimalTables {
         match &self.0 {
             SizeTables::Tiny(corners) => corners.corners.file_len(),
             SizeTables::FlipRow(edges) => {
-                let huge =
-                    edges.huge.as_ref().map_or(0, |huge| huge.above.file_len() + huge.corners.corners.file_len());
-                edges.classes.file_len() + edges.distances.file_len() + huge
+                let above = edges.above.as_ref().map_or(0, |above| above.file_len());
+                let corners = edges.corners.as_ref().map_or(0, |corners| corners.corners.file_len());
+                edges.classes.file_len() + edges.distances.file_len() + above + corners
             }
         }
     }
@@ -401,19 +407,12 @@ pub(crate) struct FlipRowTables {
     classes: ClassFinder,
     /// The distances modulo 3, or (`levels`) against a base.
     distances: Table,
-    /// `huge`'s own tables.
-    pub(crate) huge: Option<Box<HugeTables>>,
+    /// `huge`'s [`FLIP_SLICE_TETRADS_ABOVE_SPEC`].
+    pub(crate) above: Option<Box<Table>>,
+    /// `tiny`'s corner table, in `levels` and `huge`.
+    pub(crate) corners: Option<Box<CornerTable>>,
     /// The row coordinate after each face turn, `row * 18 + move`.
     pub(crate) row_moves: Vec<u16>,
-}
-
-/// What `huge` adds to its class finder and distances.
-#[derive(Debug)]
-pub(crate) struct HugeTables {
-    /// [`FLIP_SLICE_TETRADS_ABOVE_SPEC`].
-    pub(crate) above: Table,
-    /// `tiny`'s corner table.
-    pub(crate) corners: CornerTable,
 }
 
 impl FlipRowTables {
@@ -532,9 +531,12 @@ mod tests {
         assert_eq!(asked, [above_large, large.clone()].concat());
         let (chosen, _) = choose_among(&[vec![huge[2]], tiny.clone()].concat());
         assert!(chosen.is_err_and(|path| path.ends_with(huge[0].file_name())), "one of huge's own files alone");
-        // Its last is `tiny`'s corner table: `huge` without it is refused, naming it.
+        // The last of `huge` and of `levels` is `tiny`'s corner table: without it they are
+        // refused, naming it.
         let (chosen, _) = choose_among(&[small.clone(), huge[..3].to_vec()].concat());
         assert!(chosen.is_err_and(|path| path.ends_with(tiny[0].file_name())), "huge without the corners");
+        let (chosen, _) = choose_among(&levels[..2]);
+        assert!(chosen.is_err_and(|path| path.ends_with(tiny[0].file_name())), "levels without the corners");
         let (chosen, asked) = choose_among(&[]);
         assert_eq!(chosen, Ok(None));
         assert_eq!(asked, [huge, levels, large, small, tiny].concat(), "every size, biggest first");
