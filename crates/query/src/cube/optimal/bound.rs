@@ -664,9 +664,9 @@ impl LowerBound for BothSidesBound<'_> {
 /// cube's views need no exact distances; each is at least its parent's less one (a face
 /// turn moves a distance by at most one), which keeps what the parent knew where a level
 /// at the base tells less. A child by a move that keeps a view's coordinates solved has
-/// its parent's view of the inverse, unread, and near the end `tiny`'s corners refuse what
-/// they can, as in [`BothSidesBound`] (4 to 6% less time on two 18-move cubes,
-/// BENCHMARKS.md).
+/// its parent's view of the inverse, unread, as in [`BothSidesBound`]. (`tiny`'s corners near
+/// the end, as `huge` reads them, saved 1.4% of the nodes and no time over twelve 17-move
+/// cubes: BENCHMARKS.md.)
 ///
 /// The tetrads' distances run higher than the layers' (18% of entries at 12 or more against
 /// 5%), which outweighs the last-move rule the layers' views would bring on both sides:
@@ -674,16 +674,11 @@ impl LowerBound for BothSidesBound<'_> {
 /// times the time on three 17-move cubes (BENCHMARKS.md).
 pub(crate) struct LevelsBound<'a> {
     rows: FlipRowBound<'a>,
-    corners: &'a CornerTable,
 }
 
 impl<'a> LevelsBound<'a> {
-    pub(crate) fn new(
-        solver: &'a TwoPhaseSolver,
-        tables: &'a FlipRowTables,
-        corners: &'a CornerTable,
-    ) -> LevelsBound<'a> {
-        LevelsBound { rows: FlipRowBound::new(solver, tables), corners }
+    pub(crate) fn new(solver: &'a TwoPhaseSolver, tables: &'a FlipRowTables) -> LevelsBound<'a> {
+        LevelsBound { rows: FlipRowBound::new(solver, tables) }
     }
 
     /// The level bound of `view`'s coordinates.
@@ -726,15 +721,14 @@ impl LowerBound for LevelsBound<'_> {
             }
         }
         let admitted = rows.admit_ends(admitted, left, |m| children[m].cube.0);
-        let admitted = rows.admit_inverses(
+        rows.admit_inverses(
             node,
             admitted,
             left,
             children,
             |entry| tables.prefetch_level(entry),
             |entry| tables.at_least_level(entry),
-        );
-        admit_corners(rows.solver, self.corners, admitted, left, children)
+        )
     }
 
     #[inline]

@@ -7,7 +7,7 @@
 //! tetrads and the corner twist and, for the cube's inverse, whether each distance lies above
 //! 10 or 11, and `tiny`'s corners for the last nine moves (3.9 GB); `levels`, the same
 //! coordinates' distances as levels against a base of 9, each of them a bound for the cube
-//! and its inverse alike, and `tiny`'s corners (2.49 GB); `large`, the exact distance
+//! and its inverse alike (2.49 GB); `large`, the exact distance
 //! with the corners' U/D layers in place of the tetrads (1.96 GB); `small`, the same with the
 //! sorted UD-slice in place of the slice and corners, 673 MB;
 //! `tiny`, the exact face-turn distance that solves the corners (3 MB) beside the phase-1

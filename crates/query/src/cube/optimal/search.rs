@@ -93,14 +93,13 @@ impl TwoPhaseSolver {
         let known =
             self.solve(cube, metric, metric.gods_number()).expect("every cube has a solution within God's number");
         match tables.map(|tables| &tables.0) {
-            // `huge` holds the levels above the floor and the corners, `levels` the corners.
             Some(SizeTables::FlipRow(tables)) => match (&tables.above, &tables.corners) {
                 (Some(above), Some(corners)) => {
                     let bound = BothSidesBound::new(self, tables, above, corners);
                     optimal_search(&bound, cube, metric, known, threads, limits)
                 }
-                (None, Some(corners)) => {
-                    optimal_search(&LevelsBound::new(self, tables, corners), cube, metric, known, threads, limits)
+                _ if tables.holds_levels() => {
+                    optimal_search(&LevelsBound::new(self, tables), cube, metric, known, threads, limits)
                 }
                 _ => optimal_search(&FlipRowBound::new(self, tables), cube, metric, known, threads, limits),
             },

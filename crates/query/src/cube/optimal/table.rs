@@ -14,8 +14,7 @@
 //! positions hold the tetrad URF ULB DLF DRB, as H48's; 4,450,362 classes), each entry's
 //! distance against a base of 9 in two bits (10, 11, 12 or more), in cache lines that each
 //! hold the least distance at or below the base of their entries, as nxopt's (Rokicki):
-//! one read a bound, for the cube and its inverse alike; and `tiny`'s corner table, read near
-//! the end of a search. `huge` (3.9 GB): `levels`' classes
+//! one read a bound, for the cube and its inverse alike. `huge` (3.9 GB): `levels`' classes
 //! with their distances modulo 3; for the same entries, where each distance lies against a
 //! floor (at or below 10, 11, or more), which bounds the cube's inverse; and `tiny`'s
 //! corner table, read near the end of a search.
@@ -46,8 +45,8 @@ pub enum OptimalSize {
     /// Flip x UD-slice x corner separation by layers classes x twist, 1.96 GB in two files.
     Large,
     /// Flip x UD-slice x corner separation by tetrads classes x twist, each entry's distance
-    /// against a base in two bits, which bound the cube and its inverse alike, and `tiny`'s
-    /// corner table, 2.49 GB in three files.
+    /// against a base in two bits, which bound the cube and its inverse alike, 2.49 GB in two
+    /// files.
     Levels,
     /// `large`'s two with the separation by tetrads (the class finder `levels`'), where each
     /// entry's distance lies against a floor, which bounds the cube's inverse too, and `tiny`'s
@@ -82,9 +81,7 @@ impl OptimalSize {
             OptimalSize::Tiny => vec![CORNER_TWIST_SPEC],
             OptimalSize::Small => vec![FLIP_SORTED_SLICE_CLASS_SPEC, FLIP_SORTED_SLICE_TWIST_SPEC],
             OptimalSize::Large => vec![FLIP_SLICE_LAYERS_CLASS_SPEC, FLIP_SLICE_LAYERS_TWIST_SPEC],
-            OptimalSize::Levels => {
-                vec![FLIP_SLICE_TETRADS_CLASS_SPEC, FLIP_SLICE_TETRADS_LEVELS_SPEC, CORNER_TWIST_SPEC]
-            }
+            OptimalSize::Levels => vec![FLIP_SLICE_TETRADS_CLASS_SPEC, FLIP_SLICE_TETRADS_LEVELS_SPEC],
             OptimalSize::Huge => vec![
                 FLIP_SLICE_TETRADS_CLASS_SPEC,
                 FLIP_SLICE_TETRADS_TWIST_SPEC,
@@ -285,8 +282,7 @@ impl OptimalTables {
                 let classes = ClassFinder::open(&next(), FinderShape::of(row))?;
                 let distances = next();
                 let above = (size == OptimalSize::Huge).then(|| Box::new(next()));
-                let corners =
-                    matches!(size, OptimalSize::Levels | OptimalSize::Huge).then(|| Box::new(CornerTable::new(next())));
+                let corners = (size == OptimalSize::Huge).then(|| Box::new(CornerTable::new(next())));
                 let row_moves = row.face_turns();
                 SizeTables::FlipRow(FlipRowTables { row, classes, distances, above, corners, row_moves })
             }
@@ -409,7 +405,7 @@ pub(crate) struct FlipRowTables {
     distances: Table,
     /// `huge`'s [`FLIP_SLICE_TETRADS_ABOVE_SPEC`].
     pub(crate) above: Option<Box<Table>>,
-    /// `tiny`'s corner table, in `levels` and `huge`.
+    /// `huge`'s last: `tiny`'s corner table.
     pub(crate) corners: Option<Box<CornerTable>>,
     /// The row coordinate after each face turn, `row * 18 + move`.
     pub(crate) row_moves: Vec<u16>,
@@ -531,12 +527,9 @@ mod tests {
         assert_eq!(asked, [above_large, large.clone()].concat());
         let (chosen, _) = choose_among(&[vec![huge[2]], tiny.clone()].concat());
         assert!(chosen.is_err_and(|path| path.ends_with(huge[0].file_name())), "one of huge's own files alone");
-        // The last of `huge` and of `levels` is `tiny`'s corner table: without it they are
-        // refused, naming it.
+        // Its last is `tiny`'s corner table: `huge` without it is refused, naming it.
         let (chosen, _) = choose_among(&[small.clone(), huge[..3].to_vec()].concat());
         assert!(chosen.is_err_and(|path| path.ends_with(tiny[0].file_name())), "huge without the corners");
-        let (chosen, _) = choose_among(&levels[..2]);
-        assert!(chosen.is_err_and(|path| path.ends_with(tiny[0].file_name())), "levels without the corners");
         let (chosen, asked) = choose_among(&[]);
         assert_eq!(chosen, Ok(None));
         assert_eq!(asked, [huge, levels, large, small, tiny].concat(), "every size, biggest first");
