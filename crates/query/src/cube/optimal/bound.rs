@@ -483,6 +483,12 @@ impl<'a> FlipRowBound<'a> {
         }
     }
 
+    /// The bound of a node on both sides: the larger of the cube's and its inverse's.
+    #[inline]
+    fn both_sides_bound(&self, node: &BothSidesNode) -> u32 {
+        self.bound(&node.cube.0).max(self.bound(&node.inverse.0))
+    }
+
     /// Of `moves`, the children that their parent's inverse bounds refuse unread: a move
     /// that keeps an axis's coordinates solved, made a premove of the inverse, leaves that
     /// axis's view of the inverse as it was.
@@ -654,7 +660,7 @@ impl LowerBound for BothSidesBound<'_> {
 
     #[inline]
     fn distance(&self, node: &BothSidesNode) -> u32 {
-        self.rows.bound(&node.cube.0).max(self.rows.bound(&node.inverse.0))
+        self.rows.both_sides_bound(node)
     }
 }
 
@@ -712,8 +718,6 @@ impl LowerBound for LevelsBound<'_> {
             let entries = rows.entries(admitted, &views, |entry| tables.prefetch_level(entry));
             for m in bits(admitted) {
                 views[m].distance = tables.at_least_level(entries[m]).max(parent.distance.saturating_sub(1));
-            }
-            for m in bits(admitted) {
                 if u32::from(views[m].distance) > left[m] {
                     admitted &= !(1 << m);
                 }
@@ -733,7 +737,7 @@ impl LowerBound for LevelsBound<'_> {
 
     #[inline]
     fn distance(&self, node: &BothSidesNode) -> u32 {
-        self.rows.bound(&node.cube.0).max(self.rows.bound(&node.inverse.0))
+        self.rows.both_sides_bound(node)
     }
 }
 
