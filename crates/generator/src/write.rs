@@ -5,6 +5,8 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use puzzle_tables_query::leave_page_cache;
+
 /// Writes `bytes` to `path` atomically: into a temporary file beside it (unique to this
 /// process and call), synced, then renamed over `path`. Readers see the old file or the new
 /// one, never a part; two writers of the same table each rename a whole file.
@@ -30,13 +32,4 @@ pub fn write_table(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&temporary);
     }
     result
-}
-
-/// Asks the kernel to drop `file`'s pages from its cache (a synced file's pages are clean, so
-/// they go). Only advice: where it is not taken, the file is read as it is cached.
-fn leave_page_cache(file: &fs::File) {
-    #[cfg(target_os = "linux")]
-    let _ = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::DontNeed);
-    #[cfg(not(target_os = "linux"))]
-    let _ = file;
 }

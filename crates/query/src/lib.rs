@@ -89,6 +89,7 @@ pub use cube::search as cube_search;
 /// The fifteen puzzle's IDA*, by its former path: [`fifteen::search`].
 pub use fifteen::search as fifteen_search;
 pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
+pub use map::leave_page_cache;
 pub use table::{Table, TableError, TableErrorKind};
 pub use tables::{default_dir, Tables, TablesDirError, TABLES_ENV};
 

@@ -22,6 +22,60 @@ pub(crate) unsafe fn map_read_only(file: &File) -> io::Result<Mmap> {
     unsafe { Mmap::map(file) }
 }
 
+/// Whether most of `map`, a file's, is on huge pages: read in at once, and then as Linux
+/// reports its maps (`FilePmdMapped` in `/proc/self/smaps`). True where that cannot be
+/// told, and off Linux.
+pub(crate) fn mostly_on_huge_pages(map: &Mmap) -> bool {
+    #[cfg(target_os = "linux")]
+    if map.advise(memmap2::Advice::PopulateRead).is_ok() {
+        if let Ok(maps) = std::fs::read_to_string("/proc/self/smaps") {
+            let huge = map_field(&maps, map.as_ptr() as usize, "FilePmdMapped:");
+            return huge.is_none_or(|kilobytes| kilobytes * 1024 >= most_of_huge_pages(map.len()));
+        }
+    }
+    let _ = map;
+    true
+}
+
+/// Whether Linux caches some file's pages on huge pages now (`FileHugePages` in
+/// `/proc/meminfo`): a sign that it would cache a file read in afresh through a map with
+/// the huge-page advice on them, where a system that caches none would only read it again.
+pub(crate) fn files_cached_on_huge_pages() -> bool {
+    let memory = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let field = memory.lines().find_map(|line| line.strip_prefix("FileHugePages:"));
+    field.and_then(|value| value.split_whitespace().next()?.parse::<u64>().ok()).is_some_and(|kilobytes| kilobytes > 0)
+}
+
+/// Asks the kernel to drop `file`'s pages from its cache (clean pages no process maps go),
+/// so that the next read of them reads them in afresh. Only advice: where it is not taken,
+/// the file is read as it is cached.
+pub fn leave_page_cache(file: &File) {
+    #[cfg(target_os = "linux")]
+    let _ = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::DontNeed);
+    #[cfg(not(target_os = "linux"))]
+    let _ = file;
+}
+
+/// A huge page's bytes (x86-64's and ARM64's with 4 kB pages).
+const HUGE_PAGE: u64 = 2 << 20;
+
+/// Nine tenths of the whole huge pages within `len` bytes: "most" of them.
+fn most_of_huge_pages(len: usize) -> u64 {
+    len as u64 / HUGE_PAGE * HUGE_PAGE / 10 * 9
+}
+
+/// The value of `field` (in kB) of the map that starts at `start` in `maps`, the text of
+/// `/proc/self/smaps`: a line for each map, `start-end` first, then a line for each field.
+pub(crate) fn map_field(maps: &str, start: usize, field: &str) -> Option<u64> {
+    let header = format!("{start:x}-");
+    let mut fields = maps
+        .lines()
+        .skip_while(|line| !line.starts_with(&header))
+        .skip(1)
+        .take_while(|line| line.split_whitespace().next().is_some_and(|key| key.ends_with(':')));
+    fields.find_map(|line| line.strip_prefix(field))?.split_whitespace().next()?.parse().ok()
+}
+
 /// Asks the processor to start loading the cache line where `items[index]` starts, so that
 /// a read of it soon after waits less: the cube's search reads the phase-1 entries of a
 /// node's children together this way, their cache misses overlapping, and loads the
@@ -83,5 +137,22 @@ impl DerefMut for HugeBytes {
             HugeBytes::Mapped(map) => map,
             HugeBytes::Heap(bytes) => bytes,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_maps_field_is_read_from_its_own_map_only() {
+        let maps = "7f00-7f80 r--s 00000000 fe:00 12 /a.tbl\nSize:  512 kB\nFilePmdMapped:  256 kB\n\
+                    7f80-7fa0 r--p 00000000 00:00 0\nSize:  128 kB\nAnonHugePages:  64 kB\n";
+        assert_eq!(map_field(maps, 0x7f00, "FilePmdMapped:"), Some(256));
+        assert_eq!(map_field(maps, 0x7f00, "AnonHugePages:"), None, "the next map's field is not this one's");
+        assert_eq!(map_field(maps, 0x7f80, "AnonHugePages:"), Some(64));
+        assert_eq!(map_field(maps, 0x7f40, "Size:"), None, "no map starts there");
+        assert_eq!(most_of_huge_pages(27 << 20), (26 << 20) / 10 * 9);
+        assert_eq!(most_of_huge_pages(1 << 20), 0);
     }
 }

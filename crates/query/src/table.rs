@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use memmap2::{Advice, Mmap, MmapMut};
 
 use crate::format::{Header, HeaderError, Metadata, TableSpec, FORMAT_VERSION, HEADER_LEN, PAYLOAD_ALIGN};
-use crate::map::map_read_only;
+use crate::map::{files_cached_on_huge_pages, leave_page_cache, map_read_only, mostly_on_huge_pages};
 
 /// A table file that passed [`Table::open`]'s checks.
 ///
@@ -229,6 +229,11 @@ impl Table {
     /// read in through such a map is cached on huge pages, and every later map of it is
     /// backed by those; a file already cached on small pages stays on them until the cache
     /// drops it (the generator leaves the tables it writes out of the cache for that reason).
+    /// A search there took 1.3 to 1.6 times as long (`levels`, BENCHMARKS.md), so when most
+    /// of the map is on small pages and the system caches files on huge pages, the file
+    /// leaves the cache and is mapped afresh, to be read in on huge pages (where no other
+    /// process maps it). A copy into memory on huge pages, as [`Table::open`] makes, cost
+    /// more than it saved: it searched hardly faster than small pages.
     ///
     /// # Safety
     ///
@@ -335,10 +340,17 @@ fn open_checked(path: &Path, spec: &TableSpec, access: Access) -> Result<(Header
             // SAFETY: `Access::Map` comes only from `Table::open_mapped` and
             // `Table::open_mapped_on_huge_pages`, whose callers promised that the file is not
             // changed while it is mapped.
-            let map = unsafe { map_read_only(&file) }?;
+            let mut map = unsafe { map_read_only(&file) }?;
             if huge_pages {
                 // Only a hint, as for the copy: small pages read the same bytes.
                 let _ = map.advise(Advice::HugePage);
+                if !mostly_on_huge_pages(&map) && files_cached_on_huge_pages() {
+                    drop(map);
+                    leave_page_cache(&file);
+                    // SAFETY: as above.
+                    map = unsafe { map_read_only(&file) }?;
+                    let _ = map.advise(Advice::HugePage);
+                }
             }
             Bytes::Mapped(map)
         }
@@ -448,6 +460,53 @@ const CHECKSUM_PIECE: usize = 64 << 20;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// How much of the memory that starts at `start` Linux reports on huge pages, anonymous
+    /// or a file's (`/proc/self/smaps`).
+    #[cfg(target_os = "linux")]
+    fn on_huge_pages(start: *const u8) -> u64 {
+        let maps = std::fs::read_to_string("/proc/self/smaps").unwrap();
+        let field = |name| crate::map::map_field(&maps, start as usize, name).unwrap_or(0);
+        (field("AnonHugePages:") + field("FilePmdMapped:")) * 1024
+    }
+
+    /// Writes `bytes` to `path`, out of the page cache once written.
+    #[cfg(target_os = "linux")]
+    fn write_uncached(path: &Path, bytes: &[u8]) -> File {
+        let mut file = File::create(path).unwrap();
+        io::Write::write_all(&mut file, bytes).unwrap();
+        file.sync_all().unwrap();
+        let file = File::open(path).unwrap();
+        crate::leave_page_cache(&file);
+        file
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_table_read_at_random_is_on_huge_pages_though_its_file_was_cached_on_small_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        // Another file read in whole: where the system caches files on huge pages, on them.
+        let other = write_uncached(&dir.path().join("other"), &vec![1; 16 << 20]);
+        io::copy(&mut &other, &mut io::sink()).unwrap();
+        if !crate::map::files_cached_on_huge_pages() {
+            return eprintln!("this system caches no file on huge pages");
+        }
+        let spec = crate::cube::phase1_spec(crate::cube::Metric::Htm);
+        let payload: Vec<u8> = (0..spec.payload_len().unwrap()).map(|i| (i % 251) as u8).collect();
+        let path = dir.path().join(spec.file_name());
+        let file = write_uncached(&path, &spec.encode_file(&Metadata::default(), &payload));
+        // Read back a page at a time without read-ahead: each page is cached on its own.
+        rustix::fs::fadvise(&file, 0, None, rustix::fs::Advice::Random).unwrap();
+        let len = file.metadata().unwrap().len();
+        for page in (0..len).step_by(4096) {
+            std::os::unix::fs::FileExt::read_at(&file, &mut [0; 8], page).unwrap();
+        }
+        // SAFETY: the file is this test's own, and nothing changes it.
+        let table = unsafe { Table::open_mapped_on_huge_pages(&path, &spec) }.unwrap();
+        assert_eq!(table.payload(), &payload[..]);
+        let huge = on_huge_pages(table.bytes.as_ptr());
+        assert!(huge >= (len >> 21 << 21) / 10 * 9, "{huge} of {len} bytes on huge pages");
+    }
 
     #[test]
     fn a_checksum_in_pieces_is_the_whole_ones() {
