@@ -202,7 +202,7 @@ struct GenArgs {
     /// 673 MB, one to five minutes on two cores and 4 GB of memory; large: 1.96 GB, four to
     /// eight minutes and about 12 GB; levels: 2.49 GB, about five minutes and 12 GB, one table
     /// that bounds the cube and its inverse alike, the fastest; huge: 3.9 GB,
-    /// about six minutes and 13 GB; `solve cube --optimal` reads the biggest present) instead
+    /// about six minutes and 13 GB; `solve cube --optimal` reads the fastest present: levels, huge, large, small, tiny) instead
     /// of the default tables.
     #[arg(long, value_parser = cube::optimal_size_parser())]
     optimal: Option<puzzle_tables_query::cube::optimal::OptimalSize>,

@@ -256,16 +256,16 @@ const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
 /// by the tests).
 const OPTIMAL_TABLES_ENV: &str = "PUZZLE_TABLES_OPTIMAL_DIR";
 
-/// The biggest optimal size whose tables are all in `folder`.
+/// The fastest optimal size whose tables are all in `folder`.
 fn complete_size(folder: &Path) -> OptimalSize {
     let complete = |size: &OptimalSize| size.specs().iter().all(|spec| folder.join(spec.file_name()).is_file());
-    OptimalSize::ALL.into_iter().rev().find(complete).unwrap_or_else(|| {
+    OptimalSize::PREFERRED.into_iter().find(complete).unwrap_or_else(|| {
         panic!("${OPTIMAL_TABLES_ENV} names {}, which holds no complete size of optimal tables", folder.display())
     })
 }
 
 /// A tables directory with the tests' tables and, linked beside them, the optimal tables of
-/// the biggest size complete in `$PUZZLE_TABLES_OPTIMAL_DIR`; `None` when the variable is
+/// the fastest size complete in `$PUZZLE_TABLES_OPTIMAL_DIR`; `None` when the variable is
 /// unset.
 fn tables_with_optimal() -> Option<tempfile::TempDir> {
     let folder = std::path::PathBuf::from(std::env::var_os(OPTIMAL_TABLES_ENV)?);
@@ -386,10 +386,10 @@ fn damaged_optimal_tables_stop_only_the_optimal_search() {
     assert!(specs.iter().any(|spec| errors.contains(&spec.file_name())), "{errors}");
     assert!(errors.contains("wrong magic bytes"), "{errors}");
     // No release holds them (`dist` does not ship them), so only building them is offered;
-    // the biggest size is opened first, and its first file, the class finder it shares with
-    // `levels`, is rebuilt by the smallest size that holds it.
-    let huge_first = OptimalSize::Huge.specs()[0].file_name();
-    assert!(errors.contains(&huge_first) && errors.contains("gen cube --optimal levels"), "{errors}");
+    // the fastest size is opened first, and its first file, the class finder it shares with
+    // `huge`, is rebuilt by the smallest size that holds it.
+    let levels_first = OptimalSize::Levels.specs()[0].file_name();
+    assert!(errors.contains(&levels_first) && errors.contains("gen cube --optimal levels"), "{errors}");
     assert!(!errors.contains("install --from"), "{errors}");
 }
 

@@ -11,7 +11,7 @@
 //! (`./build.sh`).
 //!
 //! Our sizes: each `--tables DIR` is a folder of cube tables, labelled by the optimal size
-//! its search uses (the biggest of `gen cube --optimal SIZE` there), or `phase-1` when it
+//! its search uses (the fastest of `gen cube --optimal SIZE` there), or `phase-1` when it
 //! holds none; two folders of one size are refused. `--build SIZE,...` builds sizes in this
 //! run, each into a fresh `target/xtask-bench-cube-optimal/SIZE/` by the release binary's
 //! `gen cube --optimal SIZE`, timed, with its peak memory, beside links to the two-phase

@@ -222,10 +222,10 @@ impl Tables {
         TwoPhaseSolver::open_with(|spec| self.table(spec))
     }
 
-    /// The optimal solver's own tables of the biggest size present (`gen cube --optimal
-    /// SIZE`), for [`TwoPhaseSolver::solve_optimal`]; `None` when no size is there. A table
-    /// of that size damaged, or missing beside the others, is an error; smaller sizes are not
-    /// read.
+    /// The optimal solver's own tables of the fastest size present (`gen cube --optimal
+    /// SIZE`: `levels`, then `huge`, `large`, `small`, `tiny`), for
+    /// [`TwoPhaseSolver::solve_optimal`]; `None` when no size is there. A table of that size
+    /// damaged, or missing beside the others, is an error; the other sizes are not read.
     ///
     /// A search reads them at random for seconds to hours, so they sit on huge pages where
     /// the system offers them: read into memory that asks for them ([`Tables::open`]), or

@@ -2,7 +2,7 @@
 //! or quarter turns ([`TwoPhaseSolver::solve_optimal`](crate::cube::TwoPhaseSolver::solve_optimal)).
 //!
 //! The search ([`search`]) is generic over its lower bound (`bound::LowerBound`): the optimal
-//! solver's own tables of the biggest size present (`gen cube --optimal SIZE`, module `table`):
+//! solver's own tables of the fastest size present (`gen cube --optimal SIZE`, module `table`):
 //! `huge`, the exact face-turn distance that solves the edge flip, the UD-slice, the corner
 //! tetrads and the corner twist and, for the cube's inverse, whether each distance lies above
 //! 10 or 11, and `tiny`'s corners for the last nine moves (3.9 GB); `levels`, the same

@@ -59,6 +59,11 @@ impl OptimalSize {
     pub const ALL: [OptimalSize; 5] =
         [OptimalSize::Tiny, OptimalSize::Small, OptimalSize::Large, OptimalSize::Levels, OptimalSize::Huge];
 
+    /// Every size, the fastest first: the order in which the search looks for them. `levels`
+    /// leads `huge` in time as in memory (BENCHMARKS.md), so it comes first though smaller.
+    pub const PREFERRED: [OptimalSize; 5] =
+        [OptimalSize::Levels, OptimalSize::Huge, OptimalSize::Large, OptimalSize::Small, OptimalSize::Tiny];
+
     /// The size's name on the command line.
     pub fn label(self) -> &'static str {
         match self {
@@ -241,7 +246,7 @@ pub const CORNER_TWIST_SPEC: TableSpec = TableSpec {
     entries: (PERMUTATION_CLASSES * TWISTS) as u64,
 };
 
-/// Every optimal table of every size, smallest size first (the search uses the biggest
+/// Every optimal table of every size, smallest size first (the search uses the fastest
 /// present), each once (`huge` holds `tiny`'s).
 pub fn optimal_specs() -> Vec<TableSpec> {
     let mut specs: Vec<TableSpec> = Vec::new();
@@ -269,10 +274,10 @@ pub(crate) enum SizeTables {
 }
 
 impl OptimalTables {
-    /// The biggest size whose tables `open` finds ([`open_biggest_size`]), read out, or
+    /// The fastest size whose tables `open` finds ([`open_preferred_size`]), read out, or
     /// `None` when no size is there.
     pub(crate) fn open(open: impl Fn(&TableSpec) -> Result<Table, TableError>) -> Result<Option<Self>, TableError> {
-        let Some((size, files)) = open_biggest_size(open)? else { return Ok(None) };
+        let Some((size, files)) = open_preferred_size(open)? else { return Ok(None) };
         let mut files = files.into_iter();
         let mut next = || files.next().expect("open_size gives a table for each spec");
         Ok(Some(OptimalTables(match size {
@@ -324,16 +329,16 @@ impl OptimalTables {
     }
 }
 
-/// The biggest size with any of its tables present, and its tables as `open` gives them,
-/// in the order of its specs; `None` when no size is there. That size's table damaged, or
-/// missing beside the others of its size, is an error rather than a silently weaker bound.
-/// Smaller sizes are not opened: reading and checking `small`'s 673 MB beside `large`'s only
-/// to drop it cost a command-line search seconds and 0.6 GB (`verify` still checks every
-/// table).
-fn open_biggest_size<T>(
+/// The first size of [`OptimalSize::PREFERRED`] with any of its own tables present, and its
+/// tables as `open` gives them, in the order of its specs; `None` when no size is there.
+/// That size's table damaged, or missing beside the others of its size, is an error rather
+/// than a silently weaker bound. Later sizes are not opened: reading and checking `small`'s
+/// 673 MB beside `large`'s only to drop it cost a command-line search seconds and 0.6 GB
+/// (`verify` still checks every table).
+fn open_preferred_size<T>(
     open: impl Fn(&TableSpec) -> Result<T, TableError>,
 ) -> Result<Option<(OptimalSize, Vec<T>)>, TableError> {
-    for size in OptimalSize::ALL.into_iter().rev() {
+    for size in OptimalSize::PREFERRED {
         if let Some(tables) = open_size(size, &open)? {
             return Ok(Some((size, tables)));
         }
@@ -342,16 +347,21 @@ fn open_biggest_size<T>(
 }
 
 /// The tables of `size` in the order of its specs, `None` when none of its own is there
-/// (those no smaller size has: `huge` is there by any of its first three); an error when one
-/// is damaged or missing beside the others.
+/// (those no later size of [`OptimalSize::PREFERRED`] has: `levels` is there by its table of
+/// levels, not by the class finder it shares with `huge`, and `huge` by any of its first
+/// three); an error when one is damaged or missing beside the others.
 fn open_size<T>(
     size: OptimalSize,
     open: &impl Fn(&TableSpec) -> Result<T, TableError>,
 ) -> Result<Option<Vec<T>>, TableError> {
     let missing = |error: &TableError| matches!(error.kind(), TableErrorKind::Missing);
-    let smaller: Vec<TableSpec> =
-        OptimalSize::ALL.into_iter().take_while(|&other| other != size).flat_map(OptimalSize::specs).collect();
-    let files: Vec<_> = size.specs().iter().map(|spec| (smaller.contains(spec), open(spec))).collect();
+    let later: Vec<TableSpec> = OptimalSize::PREFERRED
+        .into_iter()
+        .skip_while(|&other| other != size)
+        .skip(1)
+        .flat_map(OptimalSize::specs)
+        .collect();
+    let files: Vec<_> = size.specs().iter().map(|spec| (later.contains(spec), open(spec))).collect();
     if files.iter().all(|(shared, file)| *shared || file.as_ref().is_err_and(missing)) {
         return Ok(None);
     }
@@ -484,13 +494,13 @@ mod tests {
     use std::cell::RefCell;
     use std::path::PathBuf;
 
-    /// [`open_biggest_size`] where the tables of `present` are found (what they hold does not
+    /// [`open_preferred_size`] where the tables of `present` are found (what they hold does not
     /// matter here) and the others are missing files: the size chosen or the file of its
     /// error, and the tables asked for, in order.
     fn choose_among(present: &[TableSpec]) -> (Result<Option<OptimalSize>, PathBuf>, Vec<TableSpec>) {
         let dir = tempfile::tempdir().expect("a folder");
         let asked = RefCell::new(Vec::new());
-        let chosen = open_biggest_size(|spec| {
+        let chosen = open_preferred_size(|spec| {
             asked.borrow_mut().push(*spec);
             let path = dir.path().join(spec.file_name());
             if present.contains(spec) {
@@ -504,17 +514,18 @@ mod tests {
     }
 
     #[test]
-    fn the_biggest_size_present_is_chosen_and_smaller_ones_are_not_opened() {
+    fn the_fastest_size_present_is_chosen_and_later_ones_are_not_opened() {
         let specs = |size: OptimalSize| size.specs();
         let [tiny, small, large, levels, huge] = OptimalSize::ALL.map(specs);
+        // `levels` before `huge`, though smaller; not there by the class finder they share.
+        let every = [tiny.clone(), small.clone(), large.clone(), levels.clone(), huge.clone()].concat();
+        assert_eq!(choose_among(&every), (Ok(Some(OptimalSize::Levels)), levels.clone()));
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), huge.clone()].concat());
-        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Huge)), huge.clone()));
-        // Without `huge`'s own files it is not there, and `levels` is, by its own file beside
-        // `large`'s class finder; without that file, `large`.
+        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Huge)), [levels.clone(), huge.clone()].concat()));
         let (chosen, asked) = choose_among(&[large.clone(), levels.clone()].concat());
-        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Levels)), [huge.clone(), levels.clone()].concat()));
+        assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Levels)), levels.clone()));
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone(), large.clone()].concat());
-        let above_large = [huge.clone(), levels.clone()].concat();
+        let above_large = [levels.clone(), huge.clone()].concat();
         assert_eq!((chosen, asked), (Ok(Some(OptimalSize::Large)), [above_large.clone(), large.clone()].concat()));
         let (chosen, asked) = choose_among(&[tiny.clone(), small.clone()].concat());
         assert_eq!(
@@ -532,7 +543,7 @@ mod tests {
         assert!(chosen.is_err_and(|path| path.ends_with(tiny[0].file_name())), "huge without the corners");
         let (chosen, asked) = choose_among(&[]);
         assert_eq!(chosen, Ok(None));
-        assert_eq!(asked, [huge, levels, large, small, tiny].concat(), "every size, biggest first");
+        assert_eq!(asked, [levels, huge, large, small, tiny].concat(), "every size, the fastest first");
     }
 
     #[test]
