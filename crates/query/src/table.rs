@@ -232,8 +232,8 @@ impl Table {
     /// A search there took 1.3 to 1.6 times as long (`levels`, BENCHMARKS.md), so when most
     /// of the map is on small pages and the system caches files on huge pages, the file
     /// leaves the cache and is mapped afresh, to be read in on huge pages (where no other
-    /// process maps it). A copy into memory on huge pages, as [`Table::open`] makes, cost
-    /// more than it saved: it searched hardly faster than small pages.
+    /// process maps it): one read of the file once, where a copy into memory on huge pages,
+    /// as [`Table::open`] makes, took 5.5 s an open of `levels` against 0.1 s for the map.
     ///
     /// # Safety
     ///
