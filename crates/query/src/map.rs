@@ -60,7 +60,7 @@ pub fn leave_page_cache(file: &File) {
 const HUGE_PAGE: u64 = 2 << 20;
 
 /// Nine tenths of the whole huge pages within `len` bytes: "most" of them.
-fn most_of_huge_pages(len: usize) -> u64 {
+pub(crate) fn most_of_huge_pages(len: usize) -> u64 {
     len as u64 / HUGE_PAGE * HUGE_PAGE / 10 * 9
 }
 

@@ -337,20 +337,22 @@ fn open_checked(path: &Path, spec: &TableSpec, access: Access) -> Result<(Header
             Bytes::Copied(bytes)
         }
         Access::Map { huge_pages } => {
-            // SAFETY: `Access::Map` comes only from `Table::open_mapped` and
-            // `Table::open_mapped_on_huge_pages`, whose callers promised that the file is not
-            // changed while it is mapped.
-            let mut map = unsafe { map_read_only(&file) }?;
-            if huge_pages {
-                // Only a hint, as for the copy: small pages read the same bytes.
-                let _ = map.advise(Advice::HugePage);
-                if !mostly_on_huge_pages(&map) && files_cached_on_huge_pages() {
-                    drop(map);
-                    leave_page_cache(&file);
-                    // SAFETY: as above.
-                    map = unsafe { map_read_only(&file) }?;
+            let map_advised = || -> io::Result<Mmap> {
+                // SAFETY: `Access::Map` comes only from `Table::open_mapped` and
+                // `Table::open_mapped_on_huge_pages`, whose callers promised that the file is
+                // not changed while it is mapped.
+                let map = unsafe { map_read_only(&file) }?;
+                if huge_pages {
+                    // Only a hint, as for the copy: small pages read the same bytes.
                     let _ = map.advise(Advice::HugePage);
                 }
+                Ok(map)
+            };
+            let mut map = map_advised()?;
+            if huge_pages && !mostly_on_huge_pages(&map) && files_cached_on_huge_pages() {
+                drop(map);
+                leave_page_cache(&file);
+                map = map_advised()?;
             }
             Bytes::Mapped(map)
         }
@@ -505,7 +507,7 @@ mod tests {
         let table = unsafe { Table::open_mapped_on_huge_pages(&path, &spec) }.unwrap();
         assert_eq!(table.payload(), &payload[..]);
         let huge = on_huge_pages(table.bytes.as_ptr());
-        assert!(huge >= (len >> 21 << 21) / 10 * 9, "{huge} of {len} bytes on huge pages");
+        assert!(huge >= crate::map::most_of_huge_pages(len as usize), "{huge} of {len} bytes on huge pages");
     }
 
     #[test]
