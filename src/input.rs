@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use anyhow::Context;
@@ -39,6 +39,23 @@ pub fn open(path: Option<&Path>) -> anyhow::Result<Box<dyn BufRead>> {
         }
         None => Ok(Box::new(io::stdin().lock())),
     }
+}
+
+/// The largest whole file [`read_whole`] reads (a definition or a pattern).
+const MAX_WHOLE: u64 = 16 << 20;
+
+/// The whole text of `path` (`-`: standard input), at most 16 MiB of UTF-8.
+pub fn read_whole(path: &Path) -> anyhow::Result<String> {
+    let mut text = String::new();
+    let name = path.display();
+    open(Some(path))?
+        .take(MAX_WHOLE + 1)
+        .read_to_string(&mut text)
+        .with_context(|| format!("cannot read {name} as UTF-8 text"))?;
+    if text.len() as u64 > MAX_WHOLE {
+        anyhow::bail!("{name} is larger than 16 MiB");
+    }
+    Ok(text)
 }
 
 /// The lines of a reader, numbered from 1, each kept up to a cap (the rest skipped without

@@ -9,6 +9,7 @@
 mod batch;
 mod cube;
 mod cubic;
+mod definition;
 mod eight;
 mod english;
 mod fifteen;
@@ -23,7 +24,7 @@ mod shell;
 mod tables;
 mod writer;
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -159,6 +160,10 @@ enum SolveCommand {
     /// Prints the fewest moves and, among the optimal answers, the first in dictionary
     /// order; moves are named by the direction the blank travels (U D L R).
     Fifteen(fifteen::SolveArgs),
+    /// NAME: a puzzle from its definition, by its table's name (`solve 2x2x2 --scramble
+    /// "R U R' F2"`, `--pattern FILE`, `--all`, `--children`; `solve NAME --help`).
+    #[command(external_subcommand)]
+    Definition(Vec<OsString>),
 }
 
 /// Options every `solve` command shares.
@@ -177,19 +182,23 @@ struct SolveOptions {
 
 #[derive(clap::Args)]
 struct StatsArgs {
-    /// The puzzle.
-    #[arg(value_parser = puzzle_parser())]
-    puzzle: Puzzle,
+    /// The puzzle, or a defined puzzle's table name (such as 2x2x2).
+    #[arg(value_parser = target_parser(true))]
+    puzzle: Target,
     /// Print the figures as JSON.
     #[arg(long)]
     json: bool,
 }
 
 #[derive(clap::Args)]
+#[command(after_long_help = gen_definitions_help())]
 struct GenArgs {
-    /// The puzzles whose tables to build [default: all].
-    #[arg(value_parser = puzzle_parser())]
-    puzzles: Vec<Puzzle>,
+    /// The puzzles whose tables to build, built-in or bundled definitions such as 2x2x2
+    /// [default: every built-in puzzle].
+    #[arg(value_parser = target_parser(false))]
+    puzzles: Vec<Target>,
+    #[command(flatten)]
+    definition: definition::GenDefinitionArgs,
     /// Fifteen puzzle: build this partition's pattern databases (7-8: minutes and about
     /// 4 GB of memory) instead of the default 6-6-3.
     #[arg(long, value_parser = fifteen::partition_parser())]
@@ -223,7 +232,7 @@ struct PuzzleParser;
 
 impl PuzzleParser {
     fn labels() -> PossibleValuesParser {
-        PossibleValuesParser::new(Puzzle::ALL.iter().map(|p| p.label()))
+        PossibleValuesParser::new(Puzzle::BUILT_IN.iter().map(|p| p.label()))
     }
 }
 
@@ -242,7 +251,56 @@ impl TypedValueParser for PuzzleParser {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(Puzzle::ALL.iter().map(|p| PossibleValue::new(p.label()))))
+        Some(Box::new(Puzzle::BUILT_IN.iter().map(|p| PossibleValue::new(p.label()))))
+    }
+}
+
+/// What `gen`, `stats` and `random` name: a built-in puzzle or a defined puzzle's table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A built-in puzzle.
+    Puzzle(Puzzle),
+    /// A defined puzzle, by its table's name.
+    Definition(String),
+}
+
+fn gen_definitions_help() -> String {
+    format!("Bundled definitions (gen NAME; solve NAME --scramble ALG):\n{}", definition::bundled_list())
+}
+
+/// A built-in puzzle's label or a bundled definition's name; with `any_name`, also any name
+/// a user's definition table may have (checked when it is opened).
+fn target_parser(any_name: bool) -> TargetParser {
+    TargetParser { any_name }
+}
+
+/// Parses a [`Target`] (see [`target_parser`]).
+#[derive(Clone)]
+struct TargetParser {
+    any_name: bool,
+}
+
+impl TypedValueParser for TargetParser {
+    type Value = Target;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<Target, clap::Error> {
+        let error = match PuzzleParser.parse_ref(cmd, arg, value) {
+            Ok(puzzle) => return Ok(Target::Puzzle(puzzle)),
+            Err(error) => error,
+        };
+        let name = value.to_string_lossy();
+        let other_name = OTHER_NAMES.iter().any(|(other, _)| *other == name.to_lowercase());
+        let bundled = puzzle_tables_models::definition::bundled::find(&name).is_some();
+        let valid = puzzle_tables_models::definition::puzzle::check_name(&name).is_ok();
+        if bundled || (self.any_name && valid && !other_name) {
+            return Ok(Target::Definition(name.into_owned()));
+        }
+        Err(error)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let bundled = puzzle_tables_models::definition::bundled::BUNDLED.iter().map(|b| PossibleValue::new(b.name));
+        Some(Box::new(Puzzle::BUILT_IN.iter().map(|p| PossibleValue::new(p.label())).chain(bundled)))
     }
 }
 
@@ -286,6 +344,62 @@ fn main() -> ExitCode {
     }
 }
 
+/// `gen`: a user's definition, bundled definitions, then the built-in puzzles named.
+fn gen(tables: &TablesDir, args: GenArgs) -> anyhow::Result<ExitCode> {
+    let (mut puzzles, mut names) = (Vec::new(), Vec::new());
+    for target in &args.puzzles {
+        match target {
+            Target::Puzzle(puzzle) => puzzles.push(*puzzle),
+            Target::Definition(name) => names.push(name.clone()),
+        }
+    }
+    let options = args.partition.is_some() || args.large || args.optimal.is_some();
+    if args.definition.definition.is_some() {
+        if !args.puzzles.is_empty() || options {
+            anyhow::bail!("--definition builds one table: name no puzzle and no other option beside it");
+        }
+        return tables.generate_definition(&definition::user_puzzle(&args.definition)?);
+    }
+    if !names.is_empty() && options {
+        anyhow::bail!("--partition, --large and --optimal are for fifteen and cube, not a definition");
+    }
+    for name in &names {
+        let bundled = puzzle_tables_models::definition::bundled::find(name).expect("the parser takes bundled names");
+        tables.generate_definition(&puzzle_tables_models::definition::DefinedPuzzle::bundled(bundled)?)?;
+    }
+    if !names.is_empty() && puzzles.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let args = GenArgs { puzzles: Vec::new(), ..args };
+    match (puzzles, args) {
+        (puzzles, GenArgs { partition: None, large: false, optimal: Some(size), .. }) => {
+            if puzzles != [Puzzle::Cube] {
+                anyhow::bail!("--optimal is for `gen cube` alone");
+            }
+            tables.generate_optimal_cube(size)
+        }
+        (_, GenArgs { optimal: Some(_), .. }) => {
+            anyhow::bail!("--optimal (cube) goes with neither --partition nor --large")
+        }
+        (puzzles, GenArgs { partition: Some(partition), large: false, .. }) => {
+            if puzzles != [Puzzle::Fifteen] {
+                anyhow::bail!("--partition is for `gen fifteen` alone");
+            }
+            tables.generate_partition(partition)
+        }
+        (puzzles, GenArgs { partition: None, large: true, .. }) => {
+            if puzzles != [Puzzle::Cube] {
+                anyhow::bail!("--large is for `gen cube` alone");
+            }
+            tables.generate_large_cube()
+        }
+        (_, GenArgs { partition: Some(_), large: true, .. }) => {
+            anyhow::bail!("--partition (fifteen) and --large (cube) are for one puzzle each")
+        }
+        (puzzles, _) => tables.generate_all(&puzzles),
+    }
+}
+
 /// The subcommands named in `args`, such as `solve eight`, or `usage` when there is none.
 fn command_path(args: impl Iterator<Item = String>) -> String {
     let mut command = <Cli as clap::CommandFactory>::command();
@@ -324,40 +438,18 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(SolveCommand::Rotation(args)) => rotation::solve(&tables, &args),
         Command::Solve(SolveCommand::Cube(args)) => cube::solve(&tables, &args),
         Command::Solve(SolveCommand::Fifteen(args)) => fifteen::solve(&tables, &args),
-        Command::Stats(args) => match args.puzzle {
-            Puzzle::Eight => eight::stats(&tables, args.json),
-            Puzzle::Cubic => cubic::stats(&tables, args.json),
-            Puzzle::Rotation => rotation::stats(&tables, args.json),
-            Puzzle::MagicCube => magic_cube::stats(&tables, args.json),
-            Puzzle::Fifteen => fifteen::stats(&tables, args.json),
-            Puzzle::Cube => cube::stats(&tables, args.json),
+        Command::Solve(SolveCommand::Definition(args)) => definition::solve(&tables, args),
+        Command::Stats(StatsArgs { puzzle: Target::Definition(name), json }) => definition::stats(&tables, &name, json),
+        Command::Stats(StatsArgs { puzzle: Target::Puzzle(puzzle), json }) => match puzzle {
+            Puzzle::Eight => eight::stats(&tables, json),
+            Puzzle::Cubic => cubic::stats(&tables, json),
+            Puzzle::Rotation => rotation::stats(&tables, json),
+            Puzzle::MagicCube => magic_cube::stats(&tables, json),
+            Puzzle::Fifteen => fifteen::stats(&tables, json),
+            Puzzle::Cube => cube::stats(&tables, json),
             unknown => anyhow::bail!("unknown puzzle {unknown}: this build of stats does not know it"),
         },
-        Command::Gen(GenArgs { puzzles, partition: None, large: false, optimal: Some(size) }) => {
-            if puzzles != [Puzzle::Cube] {
-                anyhow::bail!("--optimal is for `gen cube` alone");
-            }
-            tables.generate_optimal_cube(size)
-        }
-        Command::Gen(GenArgs { optimal: Some(_), .. }) => {
-            anyhow::bail!("--optimal (cube) goes with neither --partition nor --large")
-        }
-        Command::Gen(GenArgs { puzzles, partition: Some(partition), large: false, .. }) => {
-            if puzzles != [Puzzle::Fifteen] {
-                anyhow::bail!("--partition is for `gen fifteen` alone");
-            }
-            tables.generate_partition(partition)
-        }
-        Command::Gen(GenArgs { puzzles, partition: None, large: true, .. }) => {
-            if puzzles != [Puzzle::Cube] {
-                anyhow::bail!("--large is for `gen cube` alone");
-            }
-            tables.generate_large_cube()
-        }
-        Command::Gen(GenArgs { partition: Some(_), large: true, .. }) => {
-            anyhow::bail!("--partition (fifteen) and --large (cube) are for one puzzle each")
-        }
-        Command::Gen(args) => tables.generate_all(&args.puzzles),
+        Command::Gen(args) => gen(&tables, args),
         Command::Verify => tables.verify_all(),
         Command::Install(args) => tables.install_from(&args.from),
         Command::Check(args) => setter::check_command(&tables, &args),

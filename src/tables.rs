@@ -71,7 +71,10 @@ impl TablesDir {
         }
         let builder = self.clone();
         let prepare = move |puzzle| builder.build_missing(puzzle).map_err(|error| format!("{error:#}"));
-        Ok(Answerer::new(self.tables()?).with_preparation(prepare))
+        let builder = self.clone();
+        let prepare_definition =
+            move |name: &str| builder.build_missing_definition(name).map_err(|error| format!("{error:#}"));
+        Ok(Answerer::new(self.tables()?).with_preparation(prepare).with_definition_preparation(prepare_definition))
     }
 
     /// Opens a reader with `reader` from the tables present, building nothing.
@@ -107,7 +110,7 @@ impl TablesDir {
     }
 
     /// Fails, before any work, when tables cannot be written into the directory, with the fix.
-    fn check_writable(&self) -> anyhow::Result<()> {
+    pub fn check_writable(&self) -> anyhow::Result<()> {
         let probe = self.dir.join(format!(".write-probe.{}", std::process::id()));
         std::fs::create_dir_all(&self.dir)
             .and_then(|()| std::fs::write(&probe, b""))
@@ -122,7 +125,7 @@ impl TablesDir {
 
     /// `gen`: builds the tables of `puzzles` (all when empty) and reports each file.
     pub fn generate_all(&self, puzzles: &[Puzzle]) -> anyhow::Result<ExitCode> {
-        let puzzles = if puzzles.is_empty() { Puzzle::ALL } else { puzzles };
+        let puzzles = if puzzles.is_empty() { Puzzle::BUILT_IN } else { puzzles };
         for &puzzle in puzzles {
             let started = Instant::now();
             self.generate(puzzle)?;
@@ -182,7 +185,7 @@ impl TablesDir {
         }
         let (mut damaged, mut missing, mut total) = (0, 0, 0);
         let mut out = writer::stdout();
-        for &puzzle in Puzzle::ALL {
+        for &puzzle in Puzzle::BUILT_IN {
             let optional = tables_when_present(puzzle);
             for spec in tables_of(puzzle).into_iter().chain(optional.iter().copied()) {
                 let path = self.path_of(&spec);
@@ -221,7 +224,7 @@ impl TablesDir {
     /// The table files in the directory that no puzzle reads (left by an older version, whose
     /// tables had other names), in name order.
     fn unused_files(&self) -> anyhow::Result<Vec<PathBuf>> {
-        let known: Vec<String> = Puzzle::ALL
+        let known: Vec<String> = Puzzle::BUILT_IN
             .iter()
             .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(tables_when_present(puzzle)))
             .map(|spec| spec.file_name())
@@ -277,7 +280,7 @@ impl TablesDir {
     /// Unpacks the release table of `record` into a temporary file beside its place and
     /// checks it there as `verify` would.
     fn stage(&self, release: &Path, record: &TableRecord) -> anyhow::Result<StagedTable> {
-        let spec = Puzzle::ALL
+        let spec = Puzzle::BUILT_IN
             .iter()
             .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(tables_when_present(puzzle)))
             .find(|spec| spec.file_name() == record.file)
@@ -353,7 +356,7 @@ fn rebuild_hint(error: &TableError) -> String {
     } else if owns(optional_tables_of(Puzzle::Cube)) {
         "gen cube --large` (a minute or so, about 1.2 GB of memory)".to_string()
     } else {
-        match Puzzle::ALL.iter().find(|&&puzzle| owns(tables_of(puzzle))) {
+        match Puzzle::BUILT_IN.iter().find(|&&puzzle| owns(tables_of(puzzle))) {
             Some(puzzle) => format!("gen {puzzle}`"),
             None => "gen`".to_string(),
         }

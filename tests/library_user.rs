@@ -61,7 +61,7 @@ fn root() -> &'static Path {
 
 #[test]
 fn a_fresh_crate_answers_every_puzzle_through_the_library() {
-    for &puzzle in Puzzle::ALL {
+    for &puzzle in Puzzle::BUILT_IN {
         tables_with(puzzle);
     }
     let tables = tables_with(Puzzle::Eight);
@@ -89,7 +89,7 @@ fn a_fresh_crate_answers_every_puzzle_through_the_library() {
     assert!(output.status.success(), "{}", stderr_of(&output));
     let answers = stdout_of(&output);
     let lines: Vec<&str> = answers.lines().collect();
-    assert_eq!(lines.len(), Puzzle::ALL.len(), "one answer per puzzle: {answers}");
+    assert_eq!(lines.len(), Puzzle::BUILT_IN.len(), "one answer per puzzle: {answers}");
     assert_eq!(lines[0], "eight ullddrurdllurrdlurd");
     assert!(lines[1].starts_with("cubic 3 "), "{answers}");
     assert!(lines[2].starts_with("rotation ") && lines[2].ends_with(" 2"), "{answers}");

@@ -10,7 +10,7 @@ use puzzle_tables_query::{tables_of, Puzzle, Table};
 #[test]
 fn regenerated_tables_match_the_committed_manifest() {
     let mut records = Vec::new();
-    for &puzzle in Puzzle::ALL {
+    for &puzzle in Puzzle::BUILT_IN {
         let dir = tables_with(puzzle);
         for spec in tables_of(puzzle) {
             let path = dir.join(spec.file_name());

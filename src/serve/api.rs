@@ -202,7 +202,7 @@ type Params = HashMap<String, String>;
 /// `{puzzle}` of the path, or 404.
 fn puzzle_of(label: &str) -> Result<Puzzle, ApiError> {
     Puzzle::from_label(label).ok_or_else(|| {
-        let known: Vec<&str> = Puzzle::ALL.iter().map(|p| p.label()).collect();
+        let known: Vec<&str> = Puzzle::BUILT_IN.iter().map(|p| p.label()).collect();
         ApiError::not_found(format!("no puzzle {label:?}; the puzzles are {}", known.join(", ")))
     })
 }
@@ -268,6 +268,7 @@ fn answer_options(
         partition,
         max_nodes: Some(app.search_budget),
         progress: None,
+        ..AnswerOptions::default()
     })
 }
 
@@ -484,8 +485,14 @@ pub(super) async fn random(
         let why = format!("distance={}: the server draws fifteen-puzzle boards up to {MAX_FIFTEEN_DISTANCE} moves; `puzzle-tables random fifteen` goes further", distance.unwrap_or(0));
         return Err(ApiError::bad(why));
     }
-    let args =
-        crate::setter::random::RandomArgs { puzzle, distance, count, seed: Some(seed), judge_input: false, start };
+    let args = crate::setter::random::RandomArgs {
+        puzzle: crate::Target::Puzzle(puzzle),
+        distance,
+        count,
+        seed: Some(seed),
+        judge_input: false,
+        start,
+    };
     let tables = app.tables.clone();
     // Drawing may list a whole layer (seconds for the deepest): it takes a search's place.
     let text = app.pool.run(false, move || crate::setter::random_into(&tables, &args)).await?;

@@ -129,7 +129,7 @@ impl App {
 
 /// `serve`: builds missing tables, opens them all, and serves until SIGTERM or Ctrl-C.
 pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
-    for &puzzle in Puzzle::ALL {
+    for &puzzle in Puzzle::BUILT_IN {
         tables.build_missing(puzzle)?;
     }
     let answerer = tables.answerer()?.with_optimal_threads(usize::from(args.optimal_threads));

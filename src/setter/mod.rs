@@ -78,11 +78,15 @@ pub fn random_into(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::Res
 
 /// `random`, written to `out`.
 fn random_to(tables: &TablesDir, args: &random::RandomArgs, out: &mut dyn std::io::Write) -> anyhow::Result<ExitCode> {
-    if args.start.is_some() && args.puzzle != Puzzle::Cubic {
-        bail!("--start is the cubic puzzle's start cell; {} has none", args.puzzle);
+    let puzzle = match &args.puzzle {
+        crate::Target::Puzzle(puzzle) => *puzzle,
+        crate::Target::Definition(name) => return crate::definition::random(tables, name, args, out),
+    };
+    if args.start.is_some() && puzzle != Puzzle::Cubic {
+        bail!("--start is the cubic puzzle's start cell; {puzzle} has none");
     }
     let needs_databases = draws::needs_databases(args.distance);
-    with_drawer(tables, args.puzzle, args.start, needs_databases, RandomRun { args, out })
+    with_drawer(tables, puzzle, args.start, needs_databases, RandomRun { args, out })
 }
 
 /// Work done with a puzzle's drawer, whatever its boards' type.

@@ -11,16 +11,16 @@ use std::process::ExitCode;
 
 use puzzle_tables_models::cubic::Cell;
 use puzzle_tables_query::random::{draw_boards, Drawer};
-use puzzle_tables_query::Puzzle;
 
 use crate::writer::errln;
 
 /// `random PUZZLE`.
 #[derive(clap::Args)]
 pub struct RandomArgs {
-    /// The puzzle.
-    #[arg(value_parser = crate::puzzle_parser())]
-    pub puzzle: Puzzle,
+    /// The puzzle, or a defined puzzle's table name (such as 2x2x2: scrambles of patterns
+    /// at exactly --distance D, each as long as D).
+    #[arg(value_parser = crate::target_parser(true))]
+    pub puzzle: crate::Target,
     /// Only boards whose answer is exactly D moves [default: any solvable board].
     #[arg(long, value_name = "D")]
     pub distance: Option<u32>,

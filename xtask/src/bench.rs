@@ -82,7 +82,7 @@ pub fn bench(out: Option<&Path>) -> anyhow::Result<()> {
 /// Times `puzzle-tables gen <puzzle>` (build and write) for each puzzle, into `tables`.
 fn generate_tables(binary: &Path, tables: &Path) -> anyhow::Result<HashMap<Puzzle, f64>> {
     let mut seconds = HashMap::new();
-    for &puzzle in Puzzle::ALL {
+    for &puzzle in Puzzle::BUILT_IN {
         let started = Instant::now();
         let output = Command::new(binary).arg("--tables").arg(tables).args(["gen", puzzle.label()]).output()?;
         if !output.status.success() {
@@ -195,7 +195,7 @@ struct TableSize {
 
 fn table_sizes(tables: &Path) -> anyhow::Result<HashMap<Puzzle, Vec<TableSize>>> {
     let mut sizes = HashMap::new();
-    for &puzzle in Puzzle::ALL {
+    for &puzzle in Puzzle::BUILT_IN {
         let mut of_puzzle = Vec::new();
         for spec in tables_of(puzzle) {
             let table = Table::open_verified(&tables.join(spec.file_name()), &spec)?;
@@ -252,7 +252,7 @@ impl Figures {
     }
 
     fn generation_ns(&self) -> Option<f64> {
-        Puzzle::ALL.iter().map(|&p| self.total_ns(p, "generation", "build")).sum()
+        Puzzle::BUILT_IN.iter().map(|&p| self.total_ns(p, "generation", "build")).sum()
     }
 
     /// The one Markdown table: a row per figure, a column per puzzle, and a column for
@@ -303,7 +303,7 @@ impl Figures {
             let files = self.sizes.get(&p)?.iter().map(|t| format!("`{}`", t.file)).collect::<Vec<_>>();
             Some(files.join(", "))
         }));
-        let header: Vec<&str> = Puzzle::ALL.iter().map(|p| p.label()).collect();
+        let header: Vec<&str> = Puzzle::BUILT_IN.iter().map(|p| p.label()).collect();
         let mut text = format!("| figure | {} | all puzzles |\n", header.join(" | "));
         text += &format!("|---|{}---|\n", "---|".repeat(header.len()));
         rows.iter().for_each(|row| text += row);
@@ -317,7 +317,7 @@ impl Figures {
             let ns = puzzle(label).and_then(|p| self.per_case_ns(p, "query", "answer"));
             text += &aim(&format!("{label}: one answer in process under 1 µs"), ns.map(|ns| (ns < 1e3, duration(ns))));
         }
-        for puzzle in Puzzle::ALL {
+        for puzzle in Puzzle::BUILT_IN {
             let ms = self.one_case_ms.get(puzzle);
             let met = ms.map(|&ms| (ms < ONE_CASE_LIMIT_MS, duration(ms * 1e6)));
             text += &aim(&format!("{puzzle}: one-case command under {ONE_CASE_LIMIT_MS} ms"), met);
@@ -346,13 +346,13 @@ impl Figures {
 
 /// A table row with one cell per puzzle ("–" where nothing was measured) and no sum.
 fn row(figure: &str, cell: impl Fn(Puzzle) -> Option<String>) -> String {
-    let cells: Vec<String> = Puzzle::ALL.iter().map(|&p| cell(p).unwrap_or_else(|| "–".into())).collect();
+    let cells: Vec<String> = Puzzle::BUILT_IN.iter().map(|&p| cell(p).unwrap_or_else(|| "–".into())).collect();
     format!("| {figure} | {} | |\n", cells.join(" | "))
 }
 
 /// A table row whose last cell is the sum over puzzles ("–" unless every puzzle has one).
 fn summed_row(figure: &str, value: impl Fn(Puzzle) -> Option<f64>, show: fn(f64) -> String) -> String {
-    let values: Vec<Option<f64>> = Puzzle::ALL.iter().map(|&p| value(p)).collect();
+    let values: Vec<Option<f64>> = Puzzle::BUILT_IN.iter().map(|&p| value(p)).collect();
     let cells: Vec<String> = values.iter().map(|v| v.map_or_else(|| "–".into(), show)).collect();
     let sum: Option<f64> = values.iter().copied().sum();
     format!("| {figure} | {} | {} |\n", cells.join(" | "), sum.map_or_else(|| "–".into(), show))

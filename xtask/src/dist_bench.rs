@@ -87,7 +87,8 @@ fn timed<T>(work: impl FnOnce() -> T) -> (T, Times) {
 
 /// The table files of DIR that a release ships, those present.
 fn release_tables(dir: &Path) -> Vec<PathBuf> {
-    let specs = Puzzle::ALL.iter().flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(optional_tables_of(puzzle)));
+    let specs =
+        Puzzle::BUILT_IN.iter().flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(optional_tables_of(puzzle)));
     specs.map(|spec| dir.join(spec.file_name())).filter(|path| path.exists()).collect()
 }
 

@@ -154,7 +154,7 @@ struct DistArgs {
 
 /// A puzzle named by its label (`eight`, `magic-cube`, ...).
 fn puzzle_label(label: &str) -> Result<Puzzle, String> {
-    one_labelled(label, Puzzle::ALL, |puzzle| puzzle.label(), "puzzle")
+    one_labelled(label, Puzzle::BUILT_IN, |puzzle| puzzle.label(), "puzzle")
 }
 
 /// The one of `all` whose label is `label`, or a message naming every label (for clap).
@@ -224,7 +224,7 @@ fn man(out: &Path) -> anyhow::Result<()> {
 
 fn examples() -> anyhow::Result<()> {
     let binary = release_binary()?;
-    for &puzzle in Puzzle::ALL {
+    for &puzzle in Puzzle::BUILT_IN {
         let example = format!("examples/{puzzle}.txt");
         println!("== puzzle-tables judge {puzzle} {example}");
         // The repository's `tables/`, not the user's data directory: a fresh clone works alone.
@@ -251,7 +251,7 @@ fn opened_tables(dir: &Path, specs: impl IntoIterator<Item = TableSpec>) -> anyh
 fn gen_tables() -> anyhow::Result<Vec<(Table, TableRecord)>> {
     let dir = workspace_root().join("tables");
     run(Command::new(release_binary()?).arg("--tables").arg(&dir).arg("gen"))?;
-    let tables = opened_tables(&dir, Puzzle::ALL.iter().flat_map(|&puzzle| tables_of(puzzle)))?;
+    let tables = opened_tables(&dir, Puzzle::BUILT_IN.iter().flat_map(|&puzzle| tables_of(puzzle)))?;
     let manifest = Manifest::new(tables.iter().map(|(_, record)| record.clone()).collect());
     std::fs::write(dir.join(MANIFEST_FILE), manifest.to_json())?;
     println!("wrote {}", dir.join(MANIFEST_FILE).display());
@@ -262,7 +262,7 @@ fn gen_tables() -> anyhow::Result<Vec<(Table, TableRecord)>> {
 /// those of `puzzles`, and the fifteen puzzle's 7-8 databases when `optional`.
 fn build_for_dist(puzzles: &[Puzzle], optional: bool) -> anyhow::Result<PathBuf> {
     let dir = workspace_root().join("tables");
-    if puzzles == Puzzle::ALL {
+    if puzzles == Puzzle::BUILT_IN {
         gen_tables()?;
     } else {
         run(Command::new(release_binary()?)
@@ -290,7 +290,7 @@ fn build_for_dist(puzzles: &[Puzzle], optional: bool) -> anyhow::Result<PathBuf>
 }
 
 fn dist(args: &DistArgs) -> anyhow::Result<()> {
-    let puzzles = if args.only.is_empty() { Puzzle::ALL.to_vec() } else { args.only.clone() };
+    let puzzles = if args.only.is_empty() { Puzzle::BUILT_IN.to_vec() } else { args.only.clone() };
     let optional = !args.no_optional;
     let dir = match &args.tables {
         Some(dir) => dir.clone(),

@@ -11,6 +11,7 @@ pub mod class_walk;
 pub mod cube;
 pub mod cube_optimal;
 pub mod cubic;
+pub mod definition;
 pub mod eight;
 pub mod fifteen;
 pub mod magic_cube;

@@ -9,6 +9,7 @@
 
 pub mod cube;
 pub mod cubic;
+pub mod definition;
 pub mod eight;
 pub mod fifteen;
 pub mod judge;

@@ -36,7 +36,7 @@ pub struct Keywords<'a> {
 /// The puzzle `label` names (`eight`, `cubic`, `rotation`, `magic-cube`, `cube`, `fifteen`).
 pub fn puzzle(label: &str) -> PyResult<Puzzle> {
     Puzzle::from_label(label).ok_or_else(|| {
-        let labels: Vec<&str> = Puzzle::ALL.iter().map(|puzzle| puzzle.label()).collect();
+        let labels: Vec<&str> = Puzzle::BUILT_IN.iter().map(|puzzle| puzzle.label()).collect();
         invalid(format!("unknown puzzle {label:?}: expected one of {}", labels.join(", ")))
     })
 }

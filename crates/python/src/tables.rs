@@ -211,7 +211,7 @@ pub fn gen(py: Python<'_>, puzzles: Option<Vec<String>>, path: Option<PathBuf>) 
     let dir = dir_or_default(path)?;
     let puzzles: Vec<Puzzle> = match puzzles {
         Some(labels) => labels.iter().map(|label| puzzle(label)).collect::<PyResult<_>>()?,
-        None => Puzzle::ALL.to_vec(),
+        None => Puzzle::BUILT_IN.to_vec(),
     };
     py.detach(|| {
         std::fs::create_dir_all(&dir)?;
@@ -237,7 +237,7 @@ pub fn verify(py: Python<'_>, path: Option<PathBuf>) -> PyResult<Vec<(PathBuf, &
     puzzle_tables_query::Tables::open(&dir).map_err(errors::from_dir)?;
     Ok(py.detach(|| {
         let mut found = Vec::new();
-        for &puzzle in Puzzle::ALL {
+        for &puzzle in Puzzle::BUILT_IN {
             let optional = tables_when_present(puzzle);
             for spec in tables_of(puzzle).into_iter().chain(optional.iter().copied()) {
                 let file = dir.join(spec.file_name());

@@ -102,7 +102,18 @@ numbered_enum! {
         Fifteen = 5 => "fifteen",
         /// Any Rubik's cube, by the two-phase algorithm.
         Cube = 6 => "cube",
+        /// A twisty puzzle from its KPuzzle definition; the table's metadata carries the
+        /// definition, and its file is named after the puzzle (`definition-NAME.tbl`).
+        Definition = 7 => "definition",
     }
+}
+
+impl Puzzle {
+    /// The puzzles written by hand, each with its own tables, readers and commands; a
+    /// [`Definition`](Puzzle::Definition) table is named by its puzzle instead (see
+    /// [`crate::definition`]).
+    pub const BUILT_IN: &'static [Puzzle] =
+        &[Puzzle::Eight, Puzzle::Cubic, Puzzle::Rotation, Puzzle::MagicCube, Puzzle::Fifteen, Puzzle::Cube];
 }
 
 numbered_enum! {

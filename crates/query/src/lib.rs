@@ -72,6 +72,7 @@ pub mod answer;
 pub mod buckets;
 pub mod cube;
 pub mod cubic;
+pub mod definition;
 pub mod eight;
 pub mod fifteen;
 pub mod format;
@@ -224,6 +225,7 @@ pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
         Puzzle::MagicCube => vec![magic_cube::CubeTable::SPEC],
         Puzzle::Fifteen => fifteen::Partition::SixSixThree.specs(),
         Puzzle::Cube => cube::specs(),
+        Puzzle::Definition => Vec::new(),
     }
 }
 
@@ -242,7 +244,7 @@ pub fn optional_tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
     match puzzle {
         Puzzle::Fifteen => fifteen::Partition::SevenEight.specs(),
         Puzzle::Cube => cube::large_specs(),
-        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation | Puzzle::MagicCube => Vec::new(),
+        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation | Puzzle::MagicCube | Puzzle::Definition => Vec::new(),
     }
 }
 

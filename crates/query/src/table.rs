@@ -87,6 +87,10 @@ pub struct TableError {
 }
 
 impl TableError {
+    pub(crate) fn new(path: PathBuf, kind: TableErrorKind) -> TableError {
+        TableError { path, kind }
+    }
+
     /// The file.
     pub fn path(&self) -> &Path {
         &self.path
@@ -301,6 +305,47 @@ impl fmt::Debug for Table {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Table").field("path", &self.path).field("spec", &self.spec).finish_non_exhaustive()
     }
+}
+
+/// The spec a table file's header describes, for a table whose size follows from its own
+/// metadata (a definition's); [`Table::open`] with it then checks the rest.
+pub fn read_spec(path: &Path) -> Result<TableSpec, TableError> {
+    use crate::format::{Encoding, Puzzle, TableKind};
+    let fail = |kind| TableError { path: path.to_path_buf(), kind };
+    let mut file = File::open(path).map_err(|e| {
+        fail(if e.kind() == io::ErrorKind::NotFound { TableErrorKind::Missing } else { TableErrorKind::Io(e) })
+    })?;
+    let mut header_bytes = [0u8; HEADER_LEN];
+    file.read_exact(&mut header_bytes).map_err(|e| {
+        fail(match e.kind() {
+            io::ErrorKind::UnexpectedEof => TableErrorKind::TooShort { found: file.metadata().map_or(0, |m| m.len()) },
+            _ => TableErrorKind::Io(e),
+        })
+    })?;
+    let header = Header::decode(&header_bytes).map_err(|e| {
+        fail(match e {
+            HeaderError::Magic => TableErrorKind::NotATable,
+            HeaderError::Checksum => TableErrorKind::HeaderChecksum,
+            HeaderError::Version(found) => TableErrorKind::Version { found },
+            HeaderError::Length(n) => TableErrorKind::Layout(format!("header length {n}")),
+        })
+    })?;
+    let known =
+        (Puzzle::from_code(header.puzzle), TableKind::from_code(header.kind), Encoding::from_code(header.encoding));
+    let (Some(puzzle), Some(kind), Some(encoding)) = known else {
+        return Err(fail(TableErrorKind::WrongTable {
+            expected: "a table this build reads".into(),
+            found: describe_header(&header),
+        }));
+    };
+    Ok(TableSpec {
+        puzzle,
+        kind,
+        variant: header.variant,
+        encoding,
+        ranking_version: header.ranking_version,
+        entries: header.entries,
+    })
 }
 
 fn open_checked(path: &Path, spec: &TableSpec, access: Access) -> Result<(Header, Metadata, Bytes), TableErrorKind> {

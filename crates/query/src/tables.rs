@@ -176,6 +176,27 @@ impl Tables {
         }
     }
 
+    /// The table of the defined puzzle `name` (`definition-NAME.tbl`), its definition read
+    /// back from the file.
+    pub fn definition(&self, name: &str) -> Result<crate::definition::DefinitionTable, TableError> {
+        let path = self.dir.join(crate::definition::file_name(name));
+        // SAFETY: when mapped, `Tables::open_mapped`'s caller promised that the directory's
+        // files are not changed in place.
+        unsafe { crate::definition::DefinitionTable::open_with(&path, self.mapped) }
+    }
+
+    /// The names of the defined puzzles whose tables are in the directory, sorted.
+    pub fn definition_names(&self) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else { return Vec::new() };
+        let mut names: Vec<String> = entries
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter_map(|file| crate::definition::name_of_file(&file).map(str::to_string))
+            .filter(|name| crate::definition::check_name(name).is_ok())
+            .collect();
+        names.sort();
+        names
+    }
+
     /// The eight puzzle's reader.
     ///
     /// ```

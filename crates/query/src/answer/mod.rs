@@ -30,24 +30,28 @@
 
 mod cube;
 mod cubic;
+mod definition;
 mod eight;
 mod fifteen;
 mod rotation;
 
 pub use cube::{metric_noun, CubeAnswer, CubeInput, CubeSolution, MagicCubeAnswer};
 pub use cubic::CubicAnswer;
+pub use definition::{AllSolutionsAnswer, DefinitionAnswer, DefinitionInput};
 pub use eight::EightAnswer;
 pub use fifteen::FifteenAnswer;
 pub use rotation::RotationAnswer;
 
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Serialize;
 
 use crate::cube::optimal::OptimalTables;
 use crate::cube::{Metric, TwoPhaseSolver};
 use crate::cubic::{Cell, CubicSolver};
+use crate::definition::DefinitionTable;
 use crate::eight::EightTable;
 use crate::fifteen::search::SearchProgress;
 use crate::fifteen::{Partition, PatternDatabases};
@@ -90,6 +94,10 @@ pub struct AnswerOptions {
     /// The fifteen puzzle and the optimal cube search: told the board and how far its
     /// search is, at each new bound and within long iterations.
     pub progress: Option<SearchHook>,
+    /// A defined puzzle: whether the case is a scramble or a pattern.
+    pub definition_input: DefinitionInput,
+    /// A defined puzzle: count every optimal solution and list up to this many of them.
+    pub all_solutions: Option<usize>,
 }
 
 /// A time limit written as a positive number of seconds, such as `30` or `0.5`: what the
@@ -132,6 +140,8 @@ impl Default for AnswerOptions {
             partition: None,
             max_nodes: None,
             progress: None,
+            definition_input: DefinitionInput::Scramble,
+            all_solutions: None,
         }
     }
 }
@@ -155,6 +165,8 @@ pub enum Answer {
     Cube(CubeAnswer),
     /// A fifteen-puzzle board.
     Fifteen(FifteenAnswer),
+    /// A puzzle from its definition.
+    Definition(DefinitionAnswer),
 }
 
 impl Answer {
@@ -168,6 +180,7 @@ impl Answer {
             Answer::MagicCube(answer) => answer.distance,
             Answer::Cube(answer) => answer.distance,
             Answer::Fifteen(answer) => answer.distance.map(|d| d as u32),
+            Answer::Definition(answer) => Some(answer.distance),
         }
     }
 }
@@ -266,12 +279,15 @@ pub enum AnswerError {
 
 /// Makes a puzzle's tables ready before they are opened (the binary builds missing ones).
 type Preparation = Box<dyn Fn(Puzzle) -> Result<(), String> + Send + Sync>;
+/// Makes a defined puzzle's table ready, by name (the binary builds a bundled one).
+type DefinitionPreparation = Box<dyn Fn(&str) -> Result<(), String> + Send + Sync>;
 
 /// Answers every puzzle from one tables directory, opening each puzzle's tables when it is
 /// first asked about and keeping them (see the [module documentation](self)).
 pub struct Answerer {
     tables: Tables,
     prepare: Option<Preparation>,
+    prepare_definition: Option<DefinitionPreparation>,
     cube_threads: usize,
     /// The optimal cube search's threads, when not `cube_threads`.
     optimal_threads: Option<usize>,
@@ -282,6 +298,7 @@ pub struct Answerer {
     cube: OnceLock<TwoPhaseSolver>,
     cube_optimal: OnceLock<Option<OptimalTables>>,
     fifteen: [OnceLock<PatternDatabases>; 2],
+    definitions: Mutex<HashMap<String, Arc<DefinitionTable>>>,
 }
 
 impl std::fmt::Debug for Answerer {
@@ -297,6 +314,7 @@ impl Answerer {
         Answerer {
             tables,
             prepare: None,
+            prepare_definition: None,
             cube_threads: 1,
             optimal_threads: None,
             eight: OnceLock::new(),
@@ -306,6 +324,7 @@ impl Answerer {
             cube: OnceLock::new(),
             cube_optimal: OnceLock::new(),
             fifteen: [OnceLock::new(), OnceLock::new()],
+            definitions: Mutex::new(HashMap::new()),
         }
     }
 
@@ -313,6 +332,16 @@ impl Answerer {
     /// puzzle's optional 7-8 databases excepted); an error is [`AnswerError::Unavailable`].
     pub fn with_preparation(mut self, prepare: impl Fn(Puzzle) -> Result<(), String> + Send + Sync + 'static) -> Self {
         self.prepare = Some(Box::new(prepare));
+        self
+    }
+
+    /// Calls `prepare` with a defined puzzle's name before its table is first opened; an
+    /// error is [`AnswerError::Unavailable`].
+    pub fn with_definition_preparation(
+        mut self,
+        prepare: impl Fn(&str) -> Result<(), String> + Send + Sync + 'static,
+    ) -> Self {
+        self.prepare_definition = Some(Box::new(prepare));
         self
     }
 
@@ -344,7 +373,36 @@ impl Answerer {
             Puzzle::MagicCube => Answer::MagicCube(self.answer_magic_cube(board, options)?),
             Puzzle::Cube => Answer::Cube(self.answer_cube(board, options)?),
             Puzzle::Fifteen => Answer::Fifteen(self.answer_fifteen(board, options)?),
+            Puzzle::Definition => {
+                return Err(InputError::new("", "a defined puzzle is answered by name (answer_definition)").into())
+            }
         })
+    }
+
+    /// [`answer`](Self::answer) for a case of the defined puzzle `name` (a scramble, or a
+    /// pattern with [`DefinitionInput::Pattern`]).
+    pub fn answer_definition(
+        &self,
+        name: &str,
+        case: &str,
+        options: &AnswerOptions,
+    ) -> Result<DefinitionAnswer, AnswerError> {
+        definition::answer(self, name, case, options)
+    }
+
+    /// The table of the defined puzzle `name`, opened on first use and kept.
+    pub fn definition(&self, name: &str) -> Result<Arc<DefinitionTable>, AnswerError> {
+        let opened = |map: &HashMap<String, Arc<DefinitionTable>>| map.get(name).cloned();
+        if let Some(table) = opened(&self.definitions.lock().unwrap_or_else(|e| e.into_inner())) {
+            return Ok(table);
+        }
+        crate::definition::check_name(name).map_err(|e| InputError::new("not a puzzle's name", e))?;
+        if let Some(prepare) = &self.prepare_definition {
+            prepare(name).map_err(AnswerError::Unavailable)?;
+        }
+        let table = Arc::new(self.tables.definition(name)?);
+        let mut map = self.definitions.lock().unwrap_or_else(|e| e.into_inner());
+        Ok(map.entry(name.to_string()).or_insert(table).clone())
     }
 
     /// [`answer`](Self::answer) for an eight-puzzle board.

@@ -1,0 +1,154 @@
+//! A puzzle made from a definition: the definition, the moves a table walks, the start
+//! pattern and the index, with the facts a table file records to make it again.
+
+use super::bundled::Bundled;
+use super::index::{PatternIndex, Unreachable};
+use super::{rotations, Alg, Definition, DefinitionError, Generators, Metric, Pattern, Transformation};
+
+/// A definition with its moves, metric and start: everything a table of it needs.
+#[derive(Clone, Debug)]
+pub struct DefinedPuzzle {
+    name: String,
+    definition: Definition,
+    generators: Generators,
+    index: PatternIndex,
+}
+
+/// The longest name a defined puzzle may have.
+const MAX_NAME: usize = 64;
+
+/// Checks that `name` can name a table file: lowercase letters, digits, `-`, `_` and `.`,
+/// starting with a letter or digit, at most 64 characters.
+pub fn check_name(name: &str) -> Result<(), DefinitionError> {
+    let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_.".contains(c);
+    let first_ok = name.chars().next().is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    if name.len() > MAX_NAME || !first_ok || !name.chars().all(allowed) {
+        return Err(DefinitionError::new(format!(
+            "{name:?} cannot name a table: use lowercase letters, digits, `-`, `_` and `.`, starting with a letter or digit, at most {MAX_NAME} characters"
+        )));
+    }
+    Ok(())
+}
+
+impl DefinedPuzzle {
+    /// `definition` walked by `moves` (all its defined moves when empty) in `metric`, from
+    /// `start` (the definition's default pattern when `None`).
+    pub fn new(
+        name: &str,
+        definition: Definition,
+        moves: &[String],
+        metric: Metric,
+        start: Option<Pattern>,
+    ) -> Result<DefinedPuzzle, DefinitionError> {
+        check_name(name)?;
+        let moves = if moves.is_empty() { definition.defined_move_names() } else { moves.to_vec() };
+        let generators = Generators::new(&definition, &moves, metric)?;
+        let start = start.unwrap_or_else(|| definition.default_pattern().clone());
+        let index = PatternIndex::new(&definition, &generators, &start)?;
+        Ok(DefinedPuzzle { name: name.to_string(), definition, generators, index })
+    }
+
+    /// A bundled definition's puzzle.
+    pub fn bundled(bundled: &Bundled) -> Result<DefinedPuzzle, DefinitionError> {
+        let definition = bundled.definition()?;
+        let start = bundled.start(&definition)?;
+        DefinedPuzzle::new(bundled.name, definition, &bundled.move_names(), bundled.metric, Some(start))
+    }
+
+    /// The facts a table records to make this puzzle again ([`from_parameters`](Self::from_parameters)).
+    pub fn parameters(&self) -> Vec<(String, String)> {
+        vec![
+            ("name".into(), self.name.clone()),
+            ("moves".into(), self.generators.base.join(",")),
+            ("metric".into(), self.generators.metric.label().into()),
+            ("start".into(), self.definition.pattern_json(self.index.start())),
+            ("definition".into(), self.definition.json().into()),
+        ]
+    }
+
+    /// The puzzle a table's [`parameters`](Self::parameters) describe.
+    pub fn from_parameters(parameters: &[(String, String)]) -> Result<DefinedPuzzle, DefinitionError> {
+        let get = |key: &str| {
+            parameters
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.as_str())
+                .ok_or_else(|| DefinitionError::new(format!("the table records no `{key}`")))
+        };
+        let definition = Definition::from_json(get("definition")?)?;
+        let metric = get("metric")?;
+        let metric =
+            Metric::from_label(metric).ok_or_else(|| DefinitionError::new(format!("unknown metric {metric:?}")))?;
+        let moves: Vec<String> = get("moves")?.split(',').map(str::to_string).collect();
+        let start = definition.pattern_from_json(get("start")?)?;
+        DefinedPuzzle::new(get("name")?, definition, &moves, metric, Some(start))
+    }
+
+    /// Its name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The definition.
+    pub fn definition(&self) -> &Definition {
+        &self.definition
+    }
+
+    /// The moves a table walks.
+    pub fn generators(&self) -> &Generators {
+        &self.generators
+    }
+
+    /// The dense index of the patterns.
+    pub fn index(&self) -> &PatternIndex {
+        &self.index
+    }
+
+    /// The pattern a scramble (in the definition's notation, derived moves included) makes
+    /// from the start, and the whole-puzzle turn (an alg of `x`, `y`, `z`; empty for none)
+    /// that was done after it to bring it among the patterns the moves reach: a 2x2x2 with
+    /// a fixed corner scrambled with `D` or `L` is turned so that corner is home again.
+    pub fn scrambled(&self, scramble: &str) -> Result<(Pattern, String), DefinitionError> {
+        let alg: Alg = scramble.parse().map_err(|e| DefinitionError::new(e))?;
+        let t = self.definition.alg_transformation(&alg)?;
+        self.reachable(&self.definition.apply(self.index.start(), &t))
+    }
+
+    /// `pattern`, turned as a whole where that brings it among the patterns the moves reach
+    /// (see [`scrambled`](Self::scrambled)), or why no turn does.
+    pub fn reachable(&self, pattern: &Pattern) -> Result<(Pattern, String), DefinitionError> {
+        let unreachable = match self.index.rank(pattern) {
+            Ok(_) => return Ok((pattern.clone(), String::new())),
+            Err(unreachable) => unreachable,
+        };
+        for (alg, turn) in rotations(&self.definition).into_iter().skip(1) {
+            let turned = self.definition.apply(pattern, &turn);
+            if self.index.rank(&turned).is_ok() {
+                return Ok((turned, alg));
+            }
+        }
+        Err(DefinitionError::new(unreachable))
+    }
+
+    /// What the generator `g` does.
+    pub fn generator(&self, g: usize) -> &Transformation {
+        &self.generators.transformations[g]
+    }
+
+    /// An alg of generator indices, written with their names.
+    pub fn moves_text(&self, moves: &[usize]) -> String {
+        moves.iter().map(|&g| self.generators.names[g].as_str()).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The index of `pattern`, or why the moves cannot reach it.
+    pub fn rank(&self, pattern: &Pattern) -> Result<u64, Unreachable> {
+        self.index.rank(pattern)
+    }
+}
+
+impl Definition {
+    /// The moves the definition defines itself (not the derived ones), in name order.
+    pub fn defined_move_names(&self) -> Vec<String> {
+        self.defined.clone()
+    }
+}

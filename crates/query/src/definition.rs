@@ -1,0 +1,262 @@
+//! Tables of puzzles made from definitions (cubing.js's KPuzzle format): every pattern's
+//! exact distance, four bits an entry (a byte where some pattern lies 15 or more moves
+//! away), indexed by the models' [`PatternIndex`](puzzle_tables_models::definition::index::PatternIndex).
+//!
+//! A table carries its definition, moves, metric and start in its metadata, so the file
+//! alone answers: [`DefinitionTable::open`] reads them back, rebuilds the index and steps
+//! through it by the coordinates' move tables. A solution walks down the distances; every
+//! optimal solution is every such walk.
+
+pub use puzzle_tables_models::definition::{
+    bundled, index::Unreachable, puzzle::check_name, Alg, DefinedPuzzle, Definition, DefinitionError, Metric, Pattern,
+};
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
+use crate::table::{Table, TableError, TableErrorKind};
+
+/// The entry of a pattern the moves never reach, in four bits.
+pub const UNREACHED4: u8 = 15;
+/// The same in a byte.
+pub const UNREACHED8: u8 = u8::MAX;
+
+/// The file of the definition table named `name`: `definition-NAME.tbl`.
+pub fn file_name(name: &str) -> String {
+    format!("definition-{name}.tbl")
+}
+
+/// The name of the definition table in the file called `file_name`, if it is one.
+pub fn name_of_file(file_name: &str) -> Option<&str> {
+    file_name.strip_prefix("definition-")?.strip_suffix(".tbl")
+}
+
+/// The spec of `puzzle`'s table, its distances four bits an entry when the deepest is at
+/// most 14 moves away, else a byte.
+pub fn spec(puzzle: &DefinedPuzzle, deepest: usize) -> TableSpec {
+    TableSpec {
+        puzzle: Puzzle::Definition,
+        kind: TableKind::PatternDistance,
+        variant: 0,
+        encoding: if deepest < UNREACHED4 as usize { Encoding::Packed4 } else { Encoding::Bytes },
+        ranking_version: puzzle_tables_models::definition::RANKING_VERSION,
+        entries: puzzle.index().size(),
+    }
+}
+
+/// A definition's table, opened and verified, with its puzzle rebuilt from its metadata.
+#[derive(Debug)]
+pub struct DefinitionTable {
+    table: Table,
+    puzzle: DefinedPuzzle,
+    /// For each coordinate, its value after each generator.
+    moves: Vec<Vec<u32>>,
+    sizes: Vec<u64>,
+}
+
+/// Every optimal solution of a pattern: how many there are, and the first ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllSolutions {
+    /// How many optimal solutions there are (sequences of the table's moves).
+    pub count: u128,
+    /// The first of them in the table's move order, at most the limit asked for.
+    pub listed: Vec<Vec<usize>>,
+}
+
+impl DefinitionTable {
+    /// Opens the table at `path`, checks its header against the definition it carries and
+    /// verifies its checksum.
+    ///
+    /// # Safety
+    /// With `mapped`, as [`Table::open_mapped`]: the file is not changed in place while the
+    /// table lives.
+    pub unsafe fn open_with(path: &Path, mapped: bool) -> Result<DefinitionTable, TableError> {
+        let fail = |why: String| TableError::new(path.to_path_buf(), TableErrorKind::Metadata(why));
+        let header_spec = crate::table::read_spec(path)?;
+        if header_spec.puzzle != Puzzle::Definition {
+            let found = header_spec.to_string();
+            return Err(TableError::new(
+                path.to_path_buf(),
+                TableErrorKind::WrongTable { expected: "a definition's table".into(), found },
+            ));
+        }
+        let table = if mapped {
+            // SAFETY: the caller promised the file is not changed in place.
+            unsafe { Table::open_mapped(path, &header_spec) }?
+        } else {
+            Table::open_verified(path, &header_spec)?
+        };
+        let puzzle = DefinedPuzzle::from_parameters(&table.metadata().parameters).map_err(|e| fail(e.to_string()))?;
+        let deepest = table.metadata().max_depth().unwrap_or(0);
+        if spec(&puzzle, deepest) != header_spec {
+            return Err(fail(format!(
+                "its definition gives {} entries, its header {}",
+                puzzle.index().size(),
+                header_spec.entries
+            )));
+        }
+        let moves = puzzle.index().move_tables(puzzle.generators());
+        let sizes = puzzle.index().coordinate_sizes();
+        Ok(DefinitionTable { table, puzzle, moves, sizes })
+    }
+
+    /// [`open_with`](Self::open_with), read into memory.
+    pub fn open(path: &Path) -> Result<DefinitionTable, TableError> {
+        // SAFETY: not mapped.
+        unsafe { DefinitionTable::open_with(path, false) }
+    }
+
+    /// The table file.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The puzzle: its definition, moves and index.
+    pub fn puzzle(&self) -> &DefinedPuzzle {
+        &self.puzzle
+    }
+
+    /// How many patterns lie at each distance.
+    pub fn depth_counts(&self) -> &[u64] {
+        &self.table.metadata().depth_counts
+    }
+
+    /// The distance of the pattern at `index`, `None` where the moves never reach it.
+    #[inline]
+    pub fn distance_at(&self, index: u64) -> Option<u8> {
+        let payload = self.table.payload();
+        let entry = match self.table.spec().encoding {
+            Encoding::Packed4 => payload.get((index / 2) as usize).map(|byte| byte >> (4 * (index % 2)) & 0xF),
+            _ => payload.get(index as usize).copied(),
+        }?;
+        let unreached = if self.table.spec().encoding == Encoding::Packed4 { UNREACHED4 } else { UNREACHED8 };
+        (entry != unreached).then_some(entry)
+    }
+
+    /// The distance of `pattern` (`None` where the moves never reach it), or why it has no
+    /// index.
+    pub fn distance(&self, pattern: &Pattern) -> Result<Option<u8>, Unreachable> {
+        Ok(self.distance_at(self.puzzle.rank(pattern)?))
+    }
+
+    /// The index after generator `g` from `index`.
+    #[inline]
+    pub fn child(&self, index: u64, g: usize) -> u64 {
+        let moves = self.puzzle.generators().len();
+        let strides = self.puzzle.index().strides();
+        let mut child = 0;
+        for ((table, &size), &stride) in self.moves.iter().zip(&self.sizes).zip(strides) {
+            let value = (index / stride % size) as usize;
+            child += table[value * moves + g] as u64 * stride;
+        }
+        child
+    }
+
+    /// An optimal solution from `index`, as generator indices (the first move in the
+    /// table's order at each step), or `None` where the moves never reach it.
+    pub fn solution(&self, mut index: u64) -> Result<Option<Vec<usize>>, TableError> {
+        let Some(mut distance) = self.distance_at(index) else { return Ok(None) };
+        let mut moves = Vec::with_capacity(distance as usize);
+        while distance > 0 {
+            let step = (0..self.puzzle.generators().len())
+                .find(|&g| self.distance_at(self.child(index, g)) == Some(distance - 1))
+                .ok_or_else(|| self.inconsistent(index, distance))?;
+            moves.push(step);
+            index = self.child(index, step);
+            distance -= 1;
+        }
+        Ok(Some(moves))
+    }
+
+    /// Every optimal solution from `index`: their count, and the first `limit` of them.
+    pub fn all_solutions(&self, index: u64, limit: usize) -> Result<Option<AllSolutions>, TableError> {
+        let Some(distance) = self.distance_at(index) else { return Ok(None) };
+        let mut counts = HashMap::new();
+        let count = self.count_solutions(index, distance, &mut counts)?;
+        let mut listed = Vec::new();
+        self.list_solutions(index, distance, &mut Vec::new(), limit, &mut listed);
+        Ok(Some(AllSolutions { count, listed }))
+    }
+
+    fn optimal_children(&self, index: u64, distance: u8) -> impl Iterator<Item = (usize, u64)> + '_ {
+        (0..self.puzzle.generators().len())
+            .map(move |g| (g, self.child(index, g)))
+            .filter(move |&(_, child)| distance > 0 && self.distance_at(child) == Some(distance - 1))
+    }
+
+    fn count_solutions(&self, index: u64, distance: u8, counts: &mut HashMap<u64, u128>) -> Result<u128, TableError> {
+        if distance == 0 {
+            return Ok(1);
+        }
+        if let Some(&count) = counts.get(&index) {
+            return Ok(count);
+        }
+        let mut count = 0u128;
+        for (_, child) in self.optimal_children(index, distance).collect::<Vec<_>>() {
+            count = count.saturating_add(self.count_solutions(child, distance - 1, counts)?);
+        }
+        if count == 0 {
+            return Err(self.inconsistent(index, distance));
+        }
+        counts.insert(index, count);
+        Ok(count)
+    }
+
+    fn list_solutions(&self, index: u64, distance: u8, path: &mut Vec<usize>, limit: usize, out: &mut Vec<Vec<usize>>) {
+        if out.len() >= limit {
+            return;
+        }
+        if distance == 0 {
+            out.push(path.clone());
+            return;
+        }
+        for (g, child) in self.optimal_children(index, distance).collect::<Vec<_>>() {
+            path.push(g);
+            self.list_solutions(child, distance - 1, path, limit, out);
+            path.pop();
+        }
+    }
+
+    fn inconsistent(&self, index: u64, distance: u8) -> TableError {
+        self.table.error(TableErrorKind::Inconsistent(format!(
+            "pattern {index} lies {distance} moves away, but no move leads one nearer"
+        )))
+    }
+
+    /// A pattern's index drawn uniformly from those at `distance`, `None` where there is
+    /// none: by rejection where they are at least one in a thousand entries, else the k-th
+    /// of them by a scan.
+    pub fn random_index(&self, distance: u8, prng: &mut crate::prng::Prng) -> Option<u64> {
+        let count = *self.depth_counts().get(distance as usize)?;
+        if count == 0 {
+            return None;
+        }
+        let size = self.puzzle.index().size();
+        if count.saturating_mul(1000) >= size {
+            loop {
+                let index = prng.below(size);
+                if self.distance_at(index) == Some(distance) {
+                    return Some(index);
+                }
+            }
+        }
+        let wanted = prng.below(count);
+        (0..size).filter(|&index| self.distance_at(index) == Some(distance)).nth(wanted as usize)
+    }
+
+    /// A scramble that makes the pattern at `index` from the start: an optimal solution
+    /// undone, so exactly as long as its distance.
+    pub fn scramble_of(&self, index: u64) -> Result<Option<String>, TableError> {
+        let generators = self.puzzle.generators();
+        Ok(self.solution(index)?.map(|moves| {
+            let undone: Vec<usize> = moves.iter().rev().map(|&g| generators.inverse[g]).collect();
+            self.puzzle.moves_text(&undone)
+        }))
+    }
+
+    /// The path of the table file.
+    pub fn path(&self) -> PathBuf {
+        self.table.path().to_path_buf()
+    }
+}
