@@ -8,7 +8,8 @@
 //! optimal solution is every such walk.
 
 pub use puzzle_tables_models::definition::{
-    bundled, index::Unreachable, puzzle::check_name, Alg, DefinedPuzzle, Definition, DefinitionError, Metric, Pattern,
+    bundled, index::Unreachable, puzzle::check_name, Alg, DefinedPuzzle, Definition, DefinitionError, Metric,
+    OrbitPattern, Pattern,
 };
 
 use std::collections::HashMap;
