@@ -90,15 +90,28 @@ pub struct PatternIndex {
     /// `(orbit, slot)` whose orientation no move changes.
     fixed: Vec<(usize, usize)>,
     size: u64,
+    merges: Vec<(usize, usize)>,
 }
 
 impl PatternIndex {
     /// The index of every pattern `generators` can reach from `start`, read from how the
-    /// moves act; refused when it would have more than [`MAX_INDEX`] entries.
+    /// moves act (the coordinates the moves tie found by walking pairs of them); refused when
+    /// it would have more than [`MAX_INDEX`] entries.
     pub fn new(
         definition: &Definition,
         generators: &Generators,
         start: &Pattern,
+    ) -> Result<PatternIndex, DefinitionError> {
+        PatternIndex::with_merges(definition, generators, start, None)
+    }
+
+    /// [`new`](Self::new), merging the coordinates `merges` names (what [`merges`](Self::merges)
+    /// gave) instead of looking for ties: a table's reader replays its builder's merges.
+    pub fn with_merges(
+        definition: &Definition,
+        generators: &Generators,
+        start: &Pattern,
+        merges: Option<&[(usize, usize)]>,
     ) -> Result<PatternIndex, DefinitionError> {
         let moves = &generators.transformations;
         let mut coordinates = Vec::new();
@@ -145,14 +158,22 @@ impl PatternIndex {
             let keeps = keeps_sum(moves, &slots, modulus);
             coordinates.push(Coordinate::Orientation(orientation(start, slots, modulus, keeps)));
         }
-        let coordinates = merge_tied(coordinates, start, generators);
+        let (coordinates, merges) = match merges {
+            None => merge_tied(coordinates, start, generators),
+            Some(merges) => (replay_merges(coordinates, merges, start, generators)?, merges.to_vec()),
+        };
         let sizes: Vec<u64> = coordinates.iter().map(Coordinate::size).collect();
         let size = checked_product(sizes.iter().copied())?;
         let mut strides = vec![1u64; sizes.len()];
         for i in (0..sizes.len().saturating_sub(1)).rev() {
             strides[i] = strides[i + 1] * sizes[i + 1];
         }
-        Ok(PatternIndex { start: start.clone(), coordinates, strides, fixed, size })
+        Ok(PatternIndex { start: start.clone(), coordinates, strides, fixed, size, merges })
+    }
+
+    /// The coordinates merged, in order: each pair `(i, j)` of the list as it then stood.
+    pub fn merges(&self) -> &[(usize, usize)] {
+        &self.merges
     }
 
     /// The number of entries.
@@ -232,7 +253,12 @@ const MAX_MERGE: u64 = 1 << 22;
 /// Merges pairs of coordinates whose product the moves do not fill (the values one reaches
 /// depend on the other's) into one of the reached values, until no pair is tied: so the
 /// bundled definitions' indexes hold exactly their reachable patterns.
-fn merge_tied(mut coordinates: Vec<Coordinate>, start: &Pattern, generators: &Generators) -> Vec<Coordinate> {
+fn merge_tied(
+    mut coordinates: Vec<Coordinate>,
+    start: &Pattern,
+    generators: &Generators,
+) -> (Vec<Coordinate>, Vec<(usize, usize)>) {
+    let mut merges = Vec::new();
     'again: loop {
         for i in 0..coordinates.len() {
             for j in i + 1..coordinates.len() {
@@ -242,15 +268,39 @@ fn merge_tied(mut coordinates: Vec<Coordinate>, start: &Pattern, generators: &Ge
                 }
                 let reached = reached_pairs(a, b, start, generators);
                 if (reached.len() as u64) < a.size() * b.size() {
-                    let b = coordinates.remove(j);
-                    let a = coordinates.remove(i);
-                    coordinates.insert(i, Coordinate::Merged(Merged { parts: vec![a, b], reached }));
+                    merge(&mut coordinates, i, j, reached);
+                    merges.push((i, j));
                     continue 'again;
                 }
             }
         }
-        return coordinates;
+        return (coordinates, merges);
     }
+}
+
+/// Merges the pairs `merges` names, in order, as [`merge_tied`] found them.
+fn replay_merges(
+    mut coordinates: Vec<Coordinate>,
+    merges: &[(usize, usize)],
+    start: &Pattern,
+    generators: &Generators,
+) -> Result<Vec<Coordinate>, DefinitionError> {
+    for &(i, j) in merges {
+        let fits =
+            i < j && j < coordinates.len() && coordinates[i].size().saturating_mul(coordinates[j].size()) <= MAX_MERGE;
+        if !fits {
+            return Err(DefinitionError::new(format!("coordinates {i} and {j} cannot be merged")));
+        }
+        let reached = reached_pairs(&coordinates[i], &coordinates[j], start, generators);
+        merge(&mut coordinates, i, j, reached);
+    }
+    Ok(coordinates)
+}
+
+fn merge(coordinates: &mut Vec<Coordinate>, i: usize, j: usize, reached: Vec<u64>) {
+    let b = coordinates.remove(j);
+    let a = coordinates.remove(i);
+    coordinates.insert(i, Coordinate::Merged(Merged { parts: vec![a, b], reached }));
 }
 
 /// The values `a * b.size() + b` that the moves reach from the start, sorted.

@@ -48,6 +48,20 @@ impl DefinedPuzzle {
         Ok(DefinedPuzzle { name: name.to_string(), definition, generators, index })
     }
 
+    fn with_merges(
+        name: &str,
+        definition: Definition,
+        moves: &[String],
+        metric: Metric,
+        start: Pattern,
+        merges: &[(usize, usize)],
+    ) -> Result<DefinedPuzzle, DefinitionError> {
+        check_name(name)?;
+        let generators = Generators::new(&definition, moves, metric)?;
+        let index = PatternIndex::with_merges(&definition, &generators, &start, Some(merges))?;
+        Ok(DefinedPuzzle { name: name.to_string(), definition, generators, index })
+    }
+
     /// A bundled definition's puzzle.
     pub fn bundled(bundled: &Bundled) -> Result<DefinedPuzzle, DefinitionError> {
         let definition = bundled.definition()?;
@@ -62,6 +76,10 @@ impl DefinedPuzzle {
             ("moves".into(), self.generators.base.join(",")),
             ("metric".into(), self.generators.metric.label().into()),
             ("start".into(), self.definition.pattern_json(self.index.start())),
+            (
+                "merges".into(),
+                self.index.merges().iter().map(|(i, j)| format!("{i}+{j}")).collect::<Vec<_>>().join(","),
+            ),
             ("definition".into(), self.definition.json().into()),
         ]
     }
@@ -81,7 +99,16 @@ impl DefinedPuzzle {
             Metric::from_label(metric).ok_or_else(|| DefinitionError::new(format!("unknown metric {metric:?}")))?;
         let moves: Vec<String> = get("moves")?.split(',').map(str::to_string).collect();
         let start = definition.pattern_from_json(get("start")?)?;
-        DefinedPuzzle::new(get("name")?, definition, &moves, metric, Some(start))
+        let merges = get("merges")?
+            .split(',')
+            .filter(|pair| !pair.is_empty())
+            .map(|pair| {
+                let (i, j) = pair.split_once('+')?;
+                Some((i.parse().ok()?, j.parse().ok()?))
+            })
+            .collect::<Option<Vec<(usize, usize)>>>()
+            .ok_or_else(|| DefinitionError::new("the table's merges are not pairs of numbers"))?;
+        DefinedPuzzle::with_merges(get("name")?, definition, &moves, metric, start, &merges)
     }
 
     /// Its name.
