@@ -28,6 +28,9 @@
 //!   cubes grouped by length, every size of ours (a folder each, or built in the run) and
 //!   nissy-core's H48 and vcube at the closest table size side by side (see
 //!   [`cube_optimal_bench`]).
+//! - `cargo xtask bench-definitions [--names NAME,...] [--out FILE]`: bundled definitions'
+//!   tables built beside twips' `gods-algorithm` (`$TWIPS`) in the same run, and lookups and
+//!   solutions from them (see [`definitions_bench`]).
 //! - `cargo xtask bench-dist [--tables DIR] [--levels N,...] [--shipping none,transformed]
 //!   [--out FILE]`: zstd levels with and without the transform, size against time on the
 //!   real tables (see [`dist_bench`]).
@@ -39,6 +42,7 @@
 mod bench;
 mod cube_bench;
 mod cube_optimal_bench;
+mod definitions_bench;
 mod dist_bench;
 mod fifteen_bench;
 mod rob_twophase;
@@ -109,6 +113,16 @@ enum Task {
     /// Proven-optimal cubes grouped by optimal length, each size of ours and nissy-core's H48
     /// ($NISSY_CORE) at the closest table size side by side, in one run.
     BenchCubeOptimal(cube_optimal_bench::Args),
+    /// Bundled definitions' tables built beside twips' gods-algorithm ($TWIPS) on the same
+    /// definition and moves, and lookups and solutions from the tables.
+    BenchDefinitions {
+        /// The bundled definitions to build.
+        #[arg(long, value_delimiter = ',', default_value = "2x2x2,pyraminx-no-tips,skewb")]
+        names: Vec<String>,
+        /// Also write the figures into FILE, in place between their markers.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// zstd levels for the release artifacts: size against time on the real tables.
     BenchDist {
         /// The tables to compress [default: tables/].
@@ -177,6 +191,7 @@ fn main() -> anyhow::Result<()> {
         Task::Dist(args) => dist(&args),
         Task::Bench { out } => bench::bench(out.as_deref()),
         Task::BenchFifteen { out } => fifteen_bench::bench(out.as_deref()),
+        Task::BenchDefinitions { names, out } => definitions_bench::run(&names, out.as_deref()),
         Task::BenchServe { out } => serve_bench::bench(10, out.as_deref()),
         Task::BenchCube { cubes, rob_twophase, rob_twophase_qt, out } => {
             let rob = cube_bench::RobBuilds { half_turns: rob_twophase, quarter_turns: rob_twophase_qt };

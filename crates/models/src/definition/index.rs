@@ -594,9 +594,7 @@ fn multiset_rank(kinds: &[Kind], sorted: &[Kind]) -> u64 {
     for (placed, kind) in kinds.iter().enumerate() {
         let left = (kinds.len() - placed) as u128;
         let at = distinct.binary_search(kind).expect("the kinds were compared");
-        for smaller in 0..at {
-            rank += total * counts[smaller] as u128 / left;
-        }
+        rank += counts[..at].iter().map(|&count| total * count as u128 / left).sum::<u128>();
         total = total * counts[at] as u128 / left;
         counts[at] -= 1;
     }

@@ -165,7 +165,7 @@ fn pattern_of(
         let mut orientation_mod = Vec::new();
         for (&o, &m) in part.orientation.iter().zip(&moduli) {
             let m = if m == 0 { k } else { m };
-            if k % m != 0 {
+            if !k.is_multiple_of(m) {
                 return Err(error(format!("{}: orientationMod {m} does not divide {k}", at())));
             }
             if o >= m {

@@ -222,7 +222,7 @@ fn invert(orbits: &[Orbit], t: &Transformation) -> Transformation {
         let mut orientation_delta = vec![0; orbit.pieces];
         for (i, (&from, &delta)) in part.permutation.iter().zip(&part.orientation_delta).enumerate() {
             permutation[from as usize] = i as u8;
-            orientation_delta[from as usize] = ((orbit.orientations - delta) % orbit.orientations) as u8;
+            orientation_delta[from as usize] = (orbit.orientations - delta) % orbit.orientations;
         }
         OrbitTransformation { permutation, orientation_delta }
     });

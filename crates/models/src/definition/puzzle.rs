@@ -136,7 +136,7 @@ impl DefinedPuzzle {
     /// that was done after it to bring it among the patterns the moves reach: a 2x2x2 with
     /// a fixed corner scrambled with `D` or `L` is turned so that corner is home again.
     pub fn scrambled(&self, scramble: &str) -> Result<(Pattern, String), DefinitionError> {
-        let alg: Alg = scramble.parse().map_err(|e| DefinitionError::new(e))?;
+        let alg: Alg = scramble.parse().map_err(DefinitionError::new)?;
         let t = self.definition.alg_transformation(&alg)?;
         self.reachable(&self.definition.apply(self.index.start(), &t))
     }
