@@ -134,10 +134,11 @@ async fn observe(State(app): State<Arc<App>>, request: Request, next: Next) -> R
     let started = Instant::now();
     let endpoint = request.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_string();
     let (method, uri) = (request.method().clone(), request.uri().clone());
-    let response = next.run(request).await;
+    let mut response = next.run(request).await;
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
     app.metrics.record(&endpoint, status, elapsed);
+    response.extensions_mut().insert(super::metrics::Counted);
     if app.log_json {
         let line = json!({
             "method": method.as_str(), "path": uri.path(), "endpoint": endpoint, "status": status,
