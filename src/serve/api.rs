@@ -15,7 +15,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use puzzle_tables_query::answer::{time_limit, Answer, AnswerError, AnswerOptions, CubeInput};
+use puzzle_tables_query::answer::{time_limit, Answer, AnswerError, AnswerOptions, Answerer, CubeInput};
 use puzzle_tables_query::cube::Metric;
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::Puzzle;
@@ -299,7 +299,8 @@ fn answer_options(
 fn held(app: &App, label: &str) -> Result<Partition, ApiError> {
     let partition = Partition::from_label(label)
         .ok_or_else(|| ApiError::bad(format!("partition={label:?}: expected 6-6-3 or 7-8")))?;
-    let tables = app.answerer.tables();
+    let answerer = app.answerer();
+    let tables = answerer.tables();
     if !partition.specs().iter().all(|spec| tables.path_of(spec).is_file()) {
         return Err(ApiError::not_found(format!(
             "partition={label}: this server does not hold the fifteen puzzle's {label} pattern databases; leave partition out for the ones it holds"
@@ -384,14 +385,14 @@ pub(super) async fn answer(
     let answered = if options.optimal {
         let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
         let options = AnswerOptions { stop: Some(Arc::clone(&stop.0)), ..options };
-        let searcher = Arc::clone(&app);
-        let search = app.optimal_pool.run(false, move || searcher.answerer.answer(puzzle, &board, &options));
+        let answerer = app.answerer();
+        let search = app.optimal_pool.run(false, move || answerer.answer(puzzle, &board, &options));
         search.await.map_err(|_| ApiError::optimal_busy(app.optimal_time))?
     } else if is_search(puzzle) {
-        let searcher = Arc::clone(&app);
-        app.pool.run(false, move || searcher.answerer.answer(puzzle, &board, &options)).await?
+        let answerer = app.answerer();
+        app.pool.run(false, move || answerer.answer(puzzle, &board, &options)).await?
     } else {
-        app.answerer.answer(puzzle, &board, &options)
+        app.answerer().answer(puzzle, &board, &options)
     };
     Ok(Json(answered?).into_response())
 }
@@ -431,16 +432,17 @@ pub(super) async fn batch(
         return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, why));
     }
     let mut out = String::new();
+    // One set of tables answers the whole batch, whatever a SIGHUP maps meanwhile.
+    let answerer = app.answerer();
     if is_search(puzzle) {
         // Each line waits its turn on the pool, so a batch never holds more than one thread.
         for (number, line) in lines.into_iter().enumerate() {
-            let (searcher, options) = (Arc::clone(&app), options.clone());
+            let (searcher, options) = (Arc::clone(&answerer), options.clone());
             let answered =
                 app.pool.run(true, move || batch_line(&searcher, puzzle, number + 1, &line, &options)).await?;
             out.push_str(&answered?);
         }
     } else {
-        let answerer = Arc::clone(&app);
         let answered = tokio::task::spawn_blocking(move || {
             lines
                 .iter()
@@ -455,13 +457,13 @@ pub(super) async fn batch(
 
 /// One batch line's answer line: the answer, or its refusal in its place.
 fn batch_line(
-    app: &App,
+    answerer: &Answerer,
     puzzle: Puzzle,
     number: usize,
     line: &str,
     options: &AnswerOptions,
 ) -> Result<String, ApiError> {
-    let value = match app.answerer.answer(puzzle, line, options) {
+    let value = match answerer.answer(puzzle, line, options) {
         Ok(answer) => serde_json::to_value(answer).map_err(|e| ApiError::bad(e.to_string()))?,
         // As `solve PUZZLE - --json` words a refused line.
         Err(AnswerError::Input(refused)) => json!({ "line": number, "error": refused.why }),

@@ -45,6 +45,8 @@ struct Counters {
     refused: u64,
     /// Connections closed by a deadline with no answer, by why.
     closed: BTreeMap<&'static str, u64>,
+    /// SIGHUP's remaps: done, and failed (the tables before kept).
+    remapped: [u64; 2],
 }
 
 /// What the server holds at one moment.
@@ -91,6 +93,12 @@ impl Metrics {
         *counters.closed.entry(why).or_default() += 1;
     }
 
+    /// Counts a remap of the tables on SIGHUP, `done` or failed.
+    pub fn remapped(&self, done: bool) {
+        let mut counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        counters.remapped[usize::from(!done)] += 1;
+    }
+
     /// The Prometheus text exposition, with the server's gauges as they are `now`.
     pub fn render(&self, now: &Gauges) -> String {
         let counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -123,6 +131,14 @@ impl Metrics {
         for why in ["idle", "silent"] {
             let count = counters.closed.get(why).copied().unwrap_or(0);
             let _ = writeln!(out, "puzzle_tables_connections_closed_total{{why=\"{why}\"}} {count}");
+        }
+        let _ = writeln!(
+            out,
+            "# HELP puzzle_tables_remaps_total Tables mapped anew on SIGHUP (done), or kept as they were (failed)."
+        );
+        let _ = writeln!(out, "# TYPE puzzle_tables_remaps_total counter");
+        for (result, count) in ["done", "failed"].iter().zip(counters.remapped) {
+            let _ = writeln!(out, "puzzle_tables_remaps_total{{result=\"{result}\"}} {count}");
         }
         let gauges = [
             ("searches_running", "Searches running now.", now.searches_running as u64, "gauge"),

@@ -17,7 +17,7 @@ mod pool;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -33,7 +33,7 @@ use tower_http::cors::CorsLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use crate::tables::TablesDir;
+use crate::tables::{with_rebuild_hint, TablesDir};
 use crate::writer::errln;
 
 /// `serve`.
@@ -118,7 +118,9 @@ const DRAIN: Duration = Duration::from_secs(5);
 
 /// What every request shares.
 pub struct App {
-    answerer: Answerer,
+    /// The tables mapped now: a request holds the set it began with, SIGHUP swaps in a new one.
+    answerer: RwLock<Arc<Answerer>>,
+    optimal_threads: u16,
     tables: TablesDir,
     pool: pool::SearchPool,
     /// The optimal cube searches, apart: one takes seconds, and must not hold up the others.
@@ -131,6 +133,11 @@ pub struct App {
 }
 
 impl App {
+    /// The tables mapped now.
+    fn answerer(&self) -> Arc<Answerer> {
+        Arc::clone(&self.answerer.read().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    }
+
     /// Connections open now.
     fn connections(&self) -> usize {
         self.connections.load(Ordering::Relaxed)
@@ -142,19 +149,12 @@ pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
     for &puzzle in Puzzle::ALL {
         tables.build_missing(puzzle)?;
     }
-    let answerer = tables.answerer()?.with_optimal_threads(usize::from(args.optimal_threads));
-    // Open every table now, so no request pays for it and a damaged table stops the start.
-    answerer.eight()?;
-    answerer.cubic()?;
-    answerer.rotation()?;
-    answerer.magic_cube()?;
-    answerer.two_phase()?;
-    answerer.fifteen(answerer.fifteen_partition(None))?;
-    answerer.cube_optimal()?;
+    let answerer = opened(tables, args.optimal_threads)?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = args.search_threads.map_or(cores, usize::from);
     let app = Arc::new(App {
-        answerer,
+        answerer: RwLock::new(Arc::new(answerer)),
+        optimal_threads: args.optimal_threads,
         tables: tables.clone(),
         pool: pool::SearchPool::new(threads, args.search_queue),
         optimal_pool: pool::SearchPool::new(usize::from(args.optimal_searches), 0),
@@ -169,10 +169,54 @@ pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Every table of `tables` opened (mapped) now, so that no request pays for it and a damaged
+/// table stops the start, or a remap.
+fn opened(tables: &TablesDir, optimal_threads: u16) -> anyhow::Result<Answerer> {
+    let answerer = tables.answerer()?.with_optimal_threads(usize::from(optimal_threads));
+    answerer.eight()?;
+    answerer.cubic()?;
+    answerer.rotation()?;
+    answerer.magic_cube()?;
+    answerer.two_phase()?;
+    answerer.fifteen(answerer.fifteen_partition(None))?;
+    answerer.cube_optimal()?;
+    Ok(answerer)
+}
+
+/// On each SIGHUP, maps the tables now in the directory (on a blocking thread) and swaps
+/// them in: requests under way finish on the set they began with, whose maps outlive them
+/// (tables are replaced by rename, so a mapped file is never changed); if any table fails to
+/// open, the set mapped before stays, and the log says why.
+#[cfg(unix)]
+async fn remap_on_hangup(app: Arc<App>, mut hangup: tokio::signal::unix::Signal) {
+    while hangup.recv().await.is_some() {
+        let (tables, threads) = (app.tables.clone(), app.optimal_threads);
+        let remapped = tokio::task::spawn_blocking(move || opened(&tables, threads)).await;
+        match remapped.unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic())) {
+            Ok(answerer) => {
+                *app.answerer.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = Arc::new(answerer);
+                app.metrics.remapped(true);
+                errln!("puzzle-tables: serve: SIGHUP: the tables in {} are mapped anew", app.tables.dir().display());
+            }
+            Err(error) => {
+                app.metrics.remapped(false);
+                errln!("puzzle-tables: serve: SIGHUP: kept the tables mapped before: {:#}", with_rebuild_hint(error));
+            }
+        }
+    }
+}
+
 /// Accepts connections until a shutdown signal, then drains.
 async fn serve(app: Arc<App>, args: &ServeArgs) -> anyhow::Result<()> {
     let listener = TcpListener::bind(args.bind).await.with_context(|| format!("cannot listen on {}", args.bind))?;
     let address = listener.local_addr()?;
+    // Listened for before the server says it listens: SIGHUP's default would end the process.
+    #[cfg(unix)]
+    {
+        let hangup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())
+            .context("cannot listen for SIGHUP")?;
+        tokio::spawn(remap_on_hangup(Arc::clone(&app), hangup));
+    }
     errln!("puzzle-tables: serve: listening on http://{address}/");
     let service = api::router(Arc::clone(&app))
         .layer(CompressionLayer::new())
