@@ -100,6 +100,7 @@ impl TablesDir {
         build: impl FnOnce(&mut dyn Progress) -> anyhow::Result<Vec<BuiltTable>>,
     ) -> anyhow::Result<()> {
         self.check_writable()?;
+        self.remove_stale_temporaries();
         let mut progress = TerminalBar::new();
         for built in build(&mut progress)? {
             let path = self.path_of(&built.spec);
@@ -107,6 +108,22 @@ impl TablesDir {
         }
         progress.finish();
         Ok(())
+    }
+
+    /// Removes the temporary files a `gen` or `install` killed midway left here, once their
+    /// process has ended, so that killed runs do not fill the disk. Where processes are not
+    /// listed in `/proc`, none is removed.
+    fn remove_stale_temporaries(&self) {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else { return };
+        if !Path::new("/proc/self").exists() {
+            return;
+        }
+        for path in entries.flatten().map(|entry| entry.path()) {
+            let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+            if temporary_owner(name).is_some_and(|pid| !Path::new("/proc").join(pid).exists()) {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
     }
 
     /// Fails, before any work, when tables cannot be written into the directory, with the fix.
@@ -249,6 +266,7 @@ impl TablesDir {
     pub fn install_from(&self, release: &Path) -> anyhow::Result<ExitCode> {
         let manifest = Manifest::read(release)?;
         std::fs::create_dir_all(&self.dir).with_context(|| format!("cannot create {}", self.dir.display()))?;
+        self.remove_stale_temporaries();
         let (mut staged, mut refusals) = (Vec::new(), Vec::new());
         for record in &manifest.tables {
             match self.stage(release, record) {
@@ -303,6 +321,18 @@ impl TablesDir {
         }
         Ok(staged)
     }
+}
+
+/// The process id in the name of a table's temporary file: `NAME.tbl.tmp.PID.N`, as
+/// `write_table` writes a table before its rename, or `.NAME.tbl.install.PID`, as `install`
+/// stages one.
+fn temporary_owner(name: &str) -> Option<&str> {
+    let pid = match name.split_once(".tbl.tmp.") {
+        Some((_, rest)) => rest.split('.').next()?,
+        None if name.starts_with('.') => name.rsplit_once(".tbl.install.")?.1,
+        None => return None,
+    };
+    (!pid.is_empty() && pid.bytes().all(|byte| byte.is_ascii_digit())).then_some(pid)
 }
 
 /// `error` with the command that rebuilds its table when it is about a table: every
@@ -391,6 +421,18 @@ impl StagedTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Only the names `write_table` and `install` give their temporary files are theirs.
+    #[test]
+    fn a_temporary_table_file_names_its_process() {
+        assert_eq!(temporary_owner("eight-parent.tbl.tmp.4242.0"), Some("4242"));
+        assert_eq!(temporary_owner(".eight-parent.tbl.install.77"), Some("77"));
+        for other in
+            ["eight-parent.tbl", ".eight-parent.tbl.install.", "notes.tmp.1", "x.tbl.tmp.pid.0", ".write-probe.3"]
+        {
+            assert_eq!(temporary_owner(other), None, "{other}");
+        }
+    }
 
     /// The size a rebuild hint names for an optimal table shared between sizes, by what is
     /// beside it: the smallest size complete around it, else the smallest that holds it.

@@ -548,12 +548,66 @@ fn a_client_that_never_finishes_its_head_is_disconnected() {
 }
 
 #[test]
-fn ten_thousand_malformed_requests_get_no_5xx_and_good_ones_still_answer() {
+fn a_partition_this_server_does_not_hold_is_404_naming_no_file_and_no_command() {
     let server = Served::usual();
+    let board = encoded("2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15");
+    let refused = server.get(&format!("/api/v1/fifteen?board={board}&partition=7-8"));
+    assert_eq!(refused.status, 404, "{}", refused.body);
+    assert!(refused.error().contains("does not hold the fifteen puzzle's 7-8 pattern databases"), "{}", refused.body);
+    assert_eq!(server.get(&format!("/api/v1/fifteen?board={board}&partition=6-6-3")).status, 200);
+    assert_eq!(server.get(&format!("/api/v1/fifteen?board={board}&partition=8-7")).status, 400);
+    assert_operators_words_stay_home(&refused);
+}
+
+/// No answer names a file of the server's or tells how to build one: the operator's log does.
+fn assert_operators_words_stay_home(response: &Response) {
+    let tables = all_tables().display().to_string();
+    for private in [tables.as_str(), ".tbl", "puzzle-tables gen", "puzzle-tables install"] {
+        assert!(!response.body.contains(private), "{private} in {} {}", response.status, response.body);
+    }
+}
+
+/// A value for the parameter `name`: half the time one the parameter may take (so requests
+/// reach past the parsing of it), else `junk`.
+fn value_for(rng: &mut fastrand::Rng, name: &str, junk: String) -> String {
+    let valid: &[&str] = match name {
+        "partition" => &["6-6-3", "7-8"],
+        "optimal" | "children" | "steps" => &["true", "false"],
+        "max_seconds" => &["0.2", "1", "30", "0", "-1", "nan", "1e9"],
+        "max_moves" => &["0", "10", "80", "18446744073709551616"],
+        "metric" => &["htm", "qtm"],
+        _ => &[],
+    };
+    if valid.is_empty() || rng.bool() {
+        junk
+    } else {
+        valid[rng.usize(..valid.len())].to_string()
+    }
+}
+
+#[test]
+fn ten_thousand_malformed_requests_get_no_5xx_and_good_ones_still_answer() {
+    // Optimal searches kept short: a valid cube with optimal=true searches that long at most.
+    let server = Served::start(&["--search-threads", "2", "--optimal-seconds", "1"]);
     let mut rng = fastrand::Rng::with_seed(23);
     let puzzles = ["eight", "cubic", "rotation", "magic-cube", "cube", "fifteen", "x", ""];
-    let names =
-        ["board", "facelets", "scramble", "start", "metric", "max", "children", "steps", "count", "seed", "distance"];
+    let names = [
+        "board",
+        "facelets",
+        "scramble",
+        "start",
+        "metric",
+        "max",
+        "children",
+        "steps",
+        "count",
+        "seed",
+        "distance",
+        "partition",
+        "optimal",
+        "max_seconds",
+        "max_moves",
+    ];
     let alphabet = b"0123456789xXRUFDLB' ,%/?&=.-+WEabc\x00\xff";
     let junk = |rng: &mut fastrand::Rng, length: usize| -> String {
         (0..length).map(|_| alphabet[rng.usize(..alphabet.len())] as char).collect()
@@ -561,10 +615,11 @@ fn ten_thousand_malformed_requests_get_no_5xx_and_good_ones_still_answer() {
     for i in 0..10_000 {
         let puzzle = puzzles[rng.usize(..puzzles.len())];
         let tail = ["", "/random", "/batch"][rng.usize(..3)];
-        let query: Vec<String> = (0..rng.usize(0..4))
+        let query: Vec<String> = (0..rng.usize(0..5))
             .map(|_| {
                 let (name, length) = (names[rng.usize(..names.len())], rng.usize(0..40));
-                format!("{name}={}", encoded(&junk(&mut rng, length)))
+                let junk = junk(&mut rng, length);
+                format!("{name}={}", encoded(&value_for(&mut rng, name, junk)))
             })
             .collect();
         let path = format!("/api/v1/{puzzle}{tail}?{}", query.join("&"));
@@ -584,6 +639,7 @@ fn ten_thousand_malformed_requests_get_no_5xx_and_good_ones_still_answer() {
             response.status,
             response.body
         );
+        assert_operators_words_stay_home(&response);
         if i % 1000 == 0 {
             assert_eq!(server.get("/api/v1/eight?board=23415x768").json()["distance"], 19);
         }

@@ -15,7 +15,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use puzzle_tables_query::answer::{time_limit, Answer, AnswerError, AnswerOptions, CubeInput};
+use puzzle_tables_query::answer::{time_limit, Answer, AnswerError, AnswerOptions, Answerer, CubeInput};
 use puzzle_tables_query::cube::Metric;
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::Puzzle;
@@ -24,6 +24,7 @@ use serde_json::json;
 
 use super::{page, App};
 use crate::cubic::parse_cell;
+use crate::tables::{answer_error, with_rebuild_hint};
 use crate::writer::errln;
 
 /// The most lines a batch may hold.
@@ -101,12 +102,23 @@ impl IntoResponse for ApiError {
 }
 
 impl From<AnswerError> for ApiError {
+    /// A refused board's reason goes to the client; a table's trouble names files and the
+    /// commands that mend them, which are the operator's: they go to the log, and the client
+    /// learns only that the server cannot answer.
     fn from(error: AnswerError) -> ApiError {
         match error {
             AnswerError::Input(refused) => ApiError::bad(refused.to_string()),
-            AnswerError::Unavailable(why) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, why),
+            AnswerError::Unavailable(why) => {
+                errln!("puzzle-tables: serve: {why}");
+                let why = "the tables this answer needs are not ready; the server's log says why";
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, why)
+            }
             // A table the server opened at start that fails now is the server's fault.
-            other => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()),
+            other => {
+                errln!("puzzle-tables: serve: {:#}", with_rebuild_hint(answer_error(other)));
+                let why = "a table this answer needs cannot be read; the server's log says which";
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, why)
+            }
         }
     }
 }
@@ -122,10 +134,11 @@ async fn observe(State(app): State<Arc<App>>, request: Request, next: Next) -> R
     let started = Instant::now();
     let endpoint = request.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_string();
     let (method, uri) = (request.method().clone(), request.uri().clone());
-    let response = next.run(request).await;
+    let mut response = next.run(request).await;
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
     app.metrics.record(&endpoint, status, elapsed);
+    response.extensions_mut().insert(super::metrics::Counted);
     if app.log_json {
         let line = json!({
             "method": method.as_str(), "path": uri.path(), "endpoint": endpoint, "status": status,
@@ -196,6 +209,19 @@ pub enum PuzzleLabel {
     Fifteen,
 }
 
+/// A fifteen-puzzle partition's label in a query (an enum, so that schemathesis asks for
+/// both, held or not).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)] // Only its schema is used.
+pub enum PartitionLabel {
+    /// The 6-6-3 pattern databases, always built.
+    #[schema(rename = "6-6-3")]
+    SixSixThree,
+    /// The 7-8 pattern databases, optional.
+    #[schema(rename = "7-8")]
+    SevenEight,
+}
+
 /// A query string's parameters.
 type Params = HashMap<String, String>;
 
@@ -236,10 +262,7 @@ fn answer_options(
     };
     let partition = match params.get("partition") {
         None => None,
-        Some(label) => Some(
-            Partition::from_label(label)
-                .ok_or_else(|| ApiError::bad(format!("partition={label:?}: expected 6-6-3 or 7-8")))?,
-        ),
+        Some(label) => Some(held(app, label)?),
     };
     if puzzle == Puzzle::Cubic && start.is_none() {
         return Err(ApiError::bad("cubic needs start=X,Y, the initially empty cell"));
@@ -270,6 +293,21 @@ fn answer_options(
         progress: None,
         ..AnswerOptions::default()
     })
+}
+
+/// The fifteen puzzle's partition `label`, when this server holds its databases (the 7-8
+/// ones are optional); else 400 for a partition that does not exist, 404 for one not held.
+fn held(app: &App, label: &str) -> Result<Partition, ApiError> {
+    let partition = Partition::from_label(label)
+        .ok_or_else(|| ApiError::bad(format!("partition={label:?}: expected 6-6-3 or 7-8")))?;
+    let answerer = app.answerer();
+    let tables = answerer.tables();
+    if !partition.specs().iter().all(|spec| tables.path_of(spec).is_file()) {
+        return Err(ApiError::not_found(format!(
+            "partition={label}: this server does not hold the fifteen puzzle's {label} pattern databases; leave partition out for the ones it holds"
+        )));
+    }
+    Ok(partition)
 }
 
 /// How long an optimal search may take: `max_seconds`, at most (and by default) the
@@ -327,14 +365,14 @@ fn is_search(puzzle: Puzzle) -> bool {
         ("optimal" = Option<bool>, Query, description = "Cube: a proven-optimal solution, by a search of up to the server's --optimal-seconds; past it, the best found and `at_least` [default: false]"),
         ("max_seconds" = Option<f64>, Query, description = "Cube, with optimal=true: give up sooner than the server's --optimal-seconds"),
         ("max_moves" = Option<usize>, Query, description = "Fifteen: give up beyond this many moves"),
-        ("partition" = Option<String>, Query, description = "Fifteen: 6-6-3 or 7-8"),
+        ("partition" = Option<PartitionLabel>, Query, description = "Fifteen: 6-6-3 or 7-8 (404 when this server does not hold its databases)"),
         ("children" = Option<bool>, Query, description = "Every move and where it leads [default: true]"),
         ("steps" = Option<bool>, Query, description = "The board after every move of the answer [default: true]"),
     ),
     responses(
         (status = 200, description = "The answer (an unsolvable board too: distance null)", body = Answer),
         (status = 400, description = "A bad board or parameter", body = ErrorBody),
-        (status = 404, description = "No such puzzle", body = ErrorBody),
+        (status = 404, description = "No such puzzle, or a partition whose databases this server does not hold", body = ErrorBody),
         (status = 503, description = "The search queue is full, or as many optimal searches run as the server allows; retry after Retry-After seconds", body = ErrorBody),
     ))]
 pub(super) async fn answer(
@@ -348,14 +386,14 @@ pub(super) async fn answer(
     let answered = if options.optimal {
         let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
         let options = AnswerOptions { stop: Some(Arc::clone(&stop.0)), ..options };
-        let searcher = Arc::clone(&app);
-        let search = app.optimal_pool.run(false, move || searcher.answerer.answer(puzzle, &board, &options));
+        let answerer = app.answerer();
+        let search = app.optimal_pool.run(false, move || answerer.answer(puzzle, &board, &options));
         search.await.map_err(|_| ApiError::optimal_busy(app.optimal_time))?
     } else if is_search(puzzle) {
-        let searcher = Arc::clone(&app);
-        app.pool.run(false, move || searcher.answerer.answer(puzzle, &board, &options)).await?
+        let answerer = app.answerer();
+        app.pool.run(false, move || answerer.answer(puzzle, &board, &options)).await?
     } else {
-        app.answerer.answer(puzzle, &board, &options)
+        app.answerer().answer(puzzle, &board, &options)
     };
     Ok(Json(answered?).into_response())
 }
@@ -395,16 +433,17 @@ pub(super) async fn batch(
         return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, why));
     }
     let mut out = String::new();
+    // One set of tables answers the whole batch, whatever a SIGHUP maps meanwhile.
+    let answerer = app.answerer();
     if is_search(puzzle) {
         // Each line waits its turn on the pool, so a batch never holds more than one thread.
         for (number, line) in lines.into_iter().enumerate() {
-            let (searcher, options) = (Arc::clone(&app), options.clone());
+            let (searcher, options) = (Arc::clone(&answerer), options.clone());
             let answered =
                 app.pool.run(true, move || batch_line(&searcher, puzzle, number + 1, &line, &options)).await?;
             out.push_str(&answered?);
         }
     } else {
-        let answerer = Arc::clone(&app);
         let answered = tokio::task::spawn_blocking(move || {
             lines
                 .iter()
@@ -419,13 +458,13 @@ pub(super) async fn batch(
 
 /// One batch line's answer line: the answer, or its refusal in its place.
 fn batch_line(
-    app: &App,
+    answerer: &Answerer,
     puzzle: Puzzle,
     number: usize,
     line: &str,
     options: &AnswerOptions,
 ) -> Result<String, ApiError> {
-    let value = match app.answerer.answer(puzzle, line, options) {
+    let value = match answerer.answer(puzzle, line, options) {
         Ok(answer) => serde_json::to_value(answer).map_err(|e| ApiError::bad(e.to_string()))?,
         // As `solve PUZZLE - --json` words a refused line.
         Err(AnswerError::Input(refused)) => json!({ "line": number, "error": refused.why }),

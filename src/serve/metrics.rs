@@ -9,6 +9,18 @@ use std::fmt::Write;
 use std::sync::Mutex;
 use std::time::Duration;
 
+/// The endpoint of answers the server's own stack gave, past every route: a URI too long, a
+/// request past its time.
+pub const SERVER: &str = "(server)";
+
+/// The endpoint of refusals written on the connection before a request was read: a head too
+/// slow, too large or with too many lines.
+pub const CONNECTION: &str = "(connection)";
+
+/// Marks a response a route's observer has counted already.
+#[derive(Clone, Copy)]
+pub struct Counted;
+
 /// Latency bucket bounds, in seconds.
 const BUCKETS: [f64; 10] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5];
 
@@ -31,6 +43,10 @@ struct Counters {
     requests: BTreeMap<(String, u16), u64>,
     latency: BTreeMap<String, Latency>,
     refused: u64,
+    /// Connections closed by a deadline with no answer, by why.
+    closed: BTreeMap<&'static str, u64>,
+    /// SIGHUP's remaps: done, and failed (the tables before kept).
+    remapped: [u64; 2],
 }
 
 /// What the server holds at one moment.
@@ -64,6 +80,25 @@ impl Metrics {
         }
     }
 
+    /// Counts one answer to `endpoint` with `status` that no route timed.
+    pub fn count(&self, endpoint: &str, status: u16) {
+        let mut counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        *counters.requests.entry((endpoint.to_string(), status)).or_default() += 1;
+    }
+
+    /// Counts a connection closed without a word: `silent` (no request began within the
+    /// head deadline) or `idle` (kept alive past the idle deadline).
+    pub fn closed(&self, why: &'static str) {
+        let mut counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        *counters.closed.entry(why).or_default() += 1;
+    }
+
+    /// Counts a remap of the tables on SIGHUP, `done` or failed.
+    pub fn remapped(&self, done: bool) {
+        let mut counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        counters.remapped[usize::from(!done)] += 1;
+    }
+
     /// The Prometheus text exposition, with the server's gauges as they are `now`.
     pub fn render(&self, now: &Gauges) -> String {
         let counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -90,6 +125,20 @@ impl Metrics {
             );
             let _ = writeln!(out, "puzzle_tables_request_seconds_sum{{endpoint=\"{endpoint}\"}} {}", latency.sum);
             let _ = writeln!(out, "puzzle_tables_request_seconds_count{{endpoint=\"{endpoint}\"}} {}", latency.count);
+        }
+        let _ = writeln!(out, "# HELP puzzle_tables_connections_closed_total Connections closed by a deadline before any request began (silent) or between requests (idle).");
+        let _ = writeln!(out, "# TYPE puzzle_tables_connections_closed_total counter");
+        for why in ["idle", "silent"] {
+            let count = counters.closed.get(why).copied().unwrap_or(0);
+            let _ = writeln!(out, "puzzle_tables_connections_closed_total{{why=\"{why}\"}} {count}");
+        }
+        let _ = writeln!(
+            out,
+            "# HELP puzzle_tables_remaps_total Tables mapped anew on SIGHUP (done), or kept as they were (failed)."
+        );
+        let _ = writeln!(out, "# TYPE puzzle_tables_remaps_total counter");
+        for (result, count) in ["done", "failed"].iter().zip(counters.remapped) {
+            let _ = writeln!(out, "puzzle_tables_remaps_total{{result=\"{result}\"}} {count}");
         }
         let gauges = [
             ("searches_running", "Searches running now.", now.searches_running as u64, "gauge"),

@@ -2,12 +2,13 @@
 //!
 //! axum on tokio, one [`Answerer`] for every request (tables opened once, mapped), the
 //! API in [`api`], searches bounded by [`pool`], counters in [`metrics`], the page in
-//! [`page`]. Connections are accepted by hand (hyper's own builder) so that a slow client's
-//! request head has a deadline, the number of open connections a ceiling, and shutdown a
-//! drain: on SIGTERM or Ctrl-C no new connection is taken, the requests in flight finish,
-//! and the command exits 0.
+//! [`page`]. Connections are accepted by hand (hyper's own builder) so that each has the
+//! deadlines and head limits of [`conn`] (a JSON 408, 414 or 431 past them), HTTP/2 its
+//! limits, the number of open connections a ceiling, and shutdown a drain: on SIGTERM or
+//! Ctrl-C no new connection is taken, the requests in flight finish, and the command exits 0.
 
 pub mod api;
+mod conn;
 mod metrics;
 mod openapi;
 mod page;
@@ -16,7 +17,7 @@ mod pool;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -32,7 +33,7 @@ use tower_http::cors::CorsLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use crate::tables::TablesDir;
+use crate::tables::{with_rebuild_hint, TablesDir};
 use crate::writer::errln;
 
 /// `serve`.
@@ -66,10 +67,14 @@ pub struct ServeArgs {
     /// Connections open at once at most; more wait to be accepted.
     #[arg(long, value_name = "N", default_value_t = 4096)]
     max_connections: usize,
-    /// Seconds a client has to send a request's head (its request line and headers) once it
-    /// has started one; a slower connection is closed.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    /// Seconds a client has to send a request's head (its request line and headers): the
+    /// first from accept, a later one from its first byte. A connection silent that long is
+    /// closed; a head begun and not ended is answered 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     header_timeout: u64,
+    /// Seconds a kept-alive connection may wait for its next request; then it is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    idle_timeout: u64,
     /// Log: `json` writes one JSON line per request on standard error.
     #[arg(long, value_name = "FORMAT", value_parser = ["json", "off"], default_value = "off")]
     log: String,
@@ -81,8 +86,13 @@ const MAX_BODY: usize = 2 << 20;
 /// The most bytes of a URI; a longer one is answered 414.
 const MAX_URI: usize = 8 << 10;
 
-/// The most bytes of a request head (request line and headers).
-const MAX_HEAD: usize = 16 << 10;
+/// HTTP/2 streams open at once on one connection.
+const MAX_STREAMS: u32 = 64;
+
+/// HTTP/2 streams a client may reset before the server has answered them, at once and in
+/// all, before the connection is closed (hyper's guards against reset floods).
+const MAX_PENDING_RESETS: usize = 20;
+const MAX_ERROR_RESETS: usize = 64;
 
 /// How long one request may take before it is answered 408 (tower-http's timeout).
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -108,7 +118,9 @@ const DRAIN: Duration = Duration::from_secs(5);
 
 /// What every request shares.
 pub struct App {
-    answerer: Answerer,
+    /// The tables mapped now: a request holds the set it began with, SIGHUP swaps in a new one.
+    answerer: RwLock<Arc<Answerer>>,
+    optimal_threads: u16,
     tables: TablesDir,
     pool: pool::SearchPool,
     /// The optimal cube searches, apart: one takes seconds, and must not hold up the others.
@@ -121,6 +133,11 @@ pub struct App {
 }
 
 impl App {
+    /// The tables mapped now.
+    fn answerer(&self) -> Arc<Answerer> {
+        Arc::clone(&self.answerer.read().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    }
+
     /// Connections open now.
     fn connections(&self) -> usize {
         self.connections.load(Ordering::Relaxed)
@@ -132,19 +149,12 @@ pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
     for &puzzle in Puzzle::BUILT_IN {
         tables.build_missing(puzzle)?;
     }
-    let answerer = tables.answerer()?.with_optimal_threads(usize::from(args.optimal_threads));
-    // Open every table now, so no request pays for it and a damaged table stops the start.
-    answerer.eight()?;
-    answerer.cubic()?;
-    answerer.rotation()?;
-    answerer.magic_cube()?;
-    answerer.two_phase()?;
-    answerer.fifteen(answerer.fifteen_partition(None))?;
-    answerer.cube_optimal()?;
+    let answerer = opened(tables, args.optimal_threads)?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = args.search_threads.map_or(cores, usize::from);
     let app = Arc::new(App {
-        answerer,
+        answerer: RwLock::new(Arc::new(answerer)),
+        optimal_threads: args.optimal_threads,
         tables: tables.clone(),
         pool: pool::SearchPool::new(threads, args.search_queue),
         optimal_pool: pool::SearchPool::new(usize::from(args.optimal_searches), 0),
@@ -159,17 +169,66 @@ pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Every table of `tables` opened (mapped) now, so that no request pays for it and a damaged
+/// table stops the start, or a remap.
+fn opened(tables: &TablesDir, optimal_threads: u16) -> anyhow::Result<Answerer> {
+    let answerer = tables.answerer()?.with_optimal_threads(usize::from(optimal_threads));
+    answerer.eight()?;
+    answerer.cubic()?;
+    answerer.rotation()?;
+    answerer.magic_cube()?;
+    answerer.two_phase()?;
+    answerer.fifteen(answerer.fifteen_partition(None))?;
+    answerer.cube_optimal()?;
+    Ok(answerer)
+}
+
+/// On each SIGHUP, maps the tables now in the directory (on a blocking thread) and swaps
+/// them in: requests under way finish on the set they began with, whose maps outlive them
+/// (tables are replaced by rename, so a mapped file is never changed); if any table fails to
+/// open, the set mapped before stays, and the log says why.
+#[cfg(unix)]
+async fn remap_on_hangup(app: Arc<App>, mut hangup: tokio::signal::unix::Signal) {
+    while hangup.recv().await.is_some() {
+        let (tables, threads) = (app.tables.clone(), app.optimal_threads);
+        let remapped = tokio::task::spawn_blocking(move || opened(&tables, threads)).await;
+        match remapped.unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic())) {
+            Ok(answerer) => {
+                *app.answerer.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = Arc::new(answerer);
+                app.metrics.remapped(true);
+                errln!("puzzle-tables: serve: SIGHUP: the tables in {} are mapped anew", app.tables.dir().display());
+            }
+            Err(error) => {
+                app.metrics.remapped(false);
+                errln!("puzzle-tables: serve: SIGHUP: kept the tables mapped before: {:#}", with_rebuild_hint(error));
+            }
+        }
+    }
+}
+
 /// Accepts connections until a shutdown signal, then drains.
 async fn serve(app: Arc<App>, args: &ServeArgs) -> anyhow::Result<()> {
     let listener = TcpListener::bind(args.bind).await.with_context(|| format!("cannot listen on {}", args.bind))?;
     let address = listener.local_addr()?;
+    // Listened for before the server says it listens: SIGHUP's default would end the process.
+    #[cfg(unix)]
+    {
+        let hangup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())
+            .context("cannot listen for SIGHUP")?;
+        tokio::spawn(remap_on_hangup(Arc::clone(&app), hangup));
+    }
     errln!("puzzle-tables: serve: listening on http://{address}/");
     let service = api::router(Arc::clone(&app))
         .layer(CompressionLayer::new())
         .layer(CorsLayer::permissive())
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
-        .layer(axum::middleware::from_fn(edge));
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&app), edge));
+    let builder = connection_builder();
+    let deadlines = conn::Deadlines {
+        head: Duration::from_secs(args.header_timeout),
+        idle: Duration::from_secs(args.idle_timeout),
+    };
     let slots = Arc::new(Semaphore::new(args.max_connections.max(1)));
     let graceful = GracefulShutdown::new();
     let mut signal = std::pin::pin!(shutdown_signal());
@@ -188,21 +247,19 @@ async fn serve(app: Arc<App>, args: &ServeArgs) -> anyhow::Result<()> {
         };
         // Answers are small and written at once: never hold one back for a coalescing ACK.
         let _ = stream.set_nodelay(true);
-        let service = service.clone();
-        let hyper_service = hyper::service::service_fn(move |request| service.clone().oneshot(request));
-        let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
-        builder
-            .http1()
-            .timer(TokioTimer::new())
-            .header_read_timeout(Duration::from_secs(args.header_timeout))
-            .max_buf_size(MAX_HEAD);
-        let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), hyper_service).into_owned();
-        let connection = graceful.watch(connection);
-        let counted = Arc::clone(&app);
-        counted.connections.fetch_add(1, Ordering::Relaxed);
+        let connection = connection(&builder, service.clone(), stream);
+        let app = Arc::clone(&app);
+        let served = graceful.watch(connection.serving);
+        app.connections.fetch_add(1, Ordering::Relaxed);
         tokio::spawn(async move {
-            let _ = connection.await;
-            counted.connections.fetch_sub(1, Ordering::Relaxed);
+            let verdict = tokio::select! {
+                _ = served => None,
+                verdict = connection.watch.verdict(deadlines) => Some(verdict),
+            };
+            if let Some(verdict) = verdict {
+                ended(&app, &connection.watch, verdict).await;
+            }
+            app.connections.fetch_sub(1, Ordering::Relaxed);
             drop(slot);
         });
     }
@@ -215,17 +272,26 @@ async fn serve(app: Arc<App>, args: &ServeArgs) -> anyhow::Result<()> {
 }
 
 /// The edge of every request: 414 for a URI over [`MAX_URI`] before any route reads it, and
-/// every error the stack itself gives (413, 405, 408) as JSON `{"error": WHY}` like the API's.
-async fn edge(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+/// every error the stack itself gives (413, 405, 408) as JSON `{"error": WHY}` like the API's;
+/// an answer no route saw (a 414 here, the request timeout's 408) is counted here.
+async fn edge(
+    axum::extract::State(app): axum::extract::State<Arc<App>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
     use axum::http::{header, StatusCode};
     use axum::response::IntoResponse;
     let length = request.uri().to_string().len();
     if length > MAX_URI {
+        app.metrics.count(metrics::SERVER, StatusCode::URI_TOO_LONG.as_u16());
         let why = format!("the URI is {length} bytes; at most {MAX_URI}");
         return (StatusCode::URI_TOO_LONG, axum::Json(serde_json::json!({ "error": why }))).into_response();
     }
     let response = next.run(request).await;
     let status = response.status();
+    if response.extensions().get::<metrics::Counted>().is_none() {
+        app.metrics.count(metrics::SERVER, status.as_u16());
+    }
     let is_json =
         response.headers().get(header::CONTENT_TYPE).is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
     if !(status.is_client_error() || status.is_server_error()) || is_json {
@@ -240,6 +306,61 @@ async fn edge(request: axum::extract::Request, next: axum::middleware::Next) -> 
         refused.headers_mut().insert(header::ALLOW, allow.clone());
     }
     refused
+}
+
+/// The builder of every connection: HTTP/1 with keep-alive, or HTTP/2 with its limits. The
+/// deadlines are the watchdog's ([`conn`]), so hyper's own header timeout is off, and its
+/// buffer and header count are past [`conn`]'s limits, which answer first, in JSON.
+fn connection_builder() -> hyper_util::server::conn::auto::Builder<TokioExecutor> {
+    let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+    builder.http1().header_read_timeout(None).max_buf_size(4 * conn::MAX_HEAD).max_headers(2 * conn::MAX_HEADER_LINES);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .max_concurrent_streams(MAX_STREAMS)
+        .max_header_list_size(conn::MAX_HEAD as u32)
+        .max_pending_accept_reset_streams(MAX_PENDING_RESETS)
+        .max_local_error_reset_streams(MAX_ERROR_RESETS);
+    builder
+}
+
+/// A connection being served, and its watch.
+struct Connection<C> {
+    serving: C,
+    watch: Arc<conn::Watch>,
+}
+
+/// Serves `stream` with `service`, every request counted by the connection's watch.
+fn connection(
+    builder: &hyper_util::server::conn::auto::Builder<TokioExecutor>,
+    service: axum::Router,
+    stream: tokio::net::TcpStream,
+) -> Connection<impl hyper_util::server::graceful::GracefulConnection> {
+    let (watch, watched) = conn::Watch::new(stream);
+    let answering = Arc::clone(&watch);
+    let hyper_service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
+        let answered = answering.request();
+        let call = service.clone().oneshot(request);
+        async move {
+            let response = call.await;
+            drop(answered);
+            response
+        }
+    });
+    let serving = builder.serve_connection_with_upgrades(TokioIo::new(watched), hyper_service).into_owned();
+    Connection { serving, watch }
+}
+
+/// A connection the watchdog ended: counted, and a refusal written.
+async fn ended(app: &App, watch: &conn::Watch, verdict: conn::Verdict) {
+    match verdict {
+        conn::Verdict::Silent => app.metrics.closed("silent"),
+        conn::Verdict::Idle => app.metrics.closed("idle"),
+        conn::Verdict::Refused(status, why) => {
+            app.metrics.count(metrics::CONNECTION, status.as_u16());
+            watch.refuse(status, &why).await;
+        }
+    }
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

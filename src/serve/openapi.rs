@@ -10,7 +10,7 @@ use super::api;
 #[openapi(
     info(title = "puzzle-tables", description = "Exact answers to classic search puzzles from precomputed tables."),
     paths(api::healthz, api::metrics, api::answer, api::batch, api::random, api::scramble),
-    components(schemas(api::ErrorBody, api::Drawn, api::PuzzleLabel))
+    components(schemas(api::ErrorBody, api::Drawn, api::PuzzleLabel, api::PartitionLabel))
 )]
 struct Document;
 

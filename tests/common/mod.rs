@@ -103,7 +103,12 @@ pub struct Served {
 impl Served {
     /// `serve --bind 127.0.0.1:0` with `args`, once it says where it listens.
     pub fn start(args: &[&str]) -> Served {
-        let mut child = binary(all_tables())
+        Served::start_in(all_tables(), args)
+    }
+
+    /// [`Served::start`] over the tables directory `tables`.
+    pub fn start_in(tables: &Path, args: &[&str]) -> Served {
+        let mut child = binary(tables)
             .args(["serve", "--bind", "127.0.0.1:0"])
             .args(args)
             .stdout(Stdio::null())

@@ -361,21 +361,35 @@ impl Manifest {
 }
 
 /// Writes a release into `out`: each table (its record and file bytes) compressed as
-/// `NAME.tbl.zst`, then `manifest.json` and `SHA256SUMS`. Returns the release manifest.
+/// `NAME.tbl.zst`, then `manifest.json` and `SHA256SUMS`, each file by rename (see
+/// [`write_by_rename`]). Returns the release manifest.
 pub fn write_release(out: &Path, tables: Vec<(TableRecord, Vec<u8>)>) -> std::io::Result<Manifest> {
     std::fs::create_dir_all(out)?;
     let mut records = Vec::new();
     for (mut record, bytes) in tables {
         let (compressed, artifact) = pack(&record, &bytes);
-        std::fs::write(out.join(&artifact.file), compressed)?;
+        write_by_rename(&out.join(&artifact.file), &compressed)?;
         record.artifact = Some(artifact);
         records.push(record);
     }
     let manifest = Manifest::new(records);
     let json = manifest.to_json();
-    std::fs::write(out.join(MANIFEST_FILE), &json)?;
-    std::fs::write(out.join(SUMS_FILE), manifest.sha256sums(&json))?;
+    write_by_rename(&out.join(MANIFEST_FILE), json.as_bytes())?;
+    write_by_rename(&out.join(SUMS_FILE), manifest.sha256sums(&json).as_bytes())?;
     Ok(manifest)
+}
+
+/// Writes `bytes` into a temporary file beside `path` (`.NAME.partial`) and renames it over
+/// `path`: a release written again over an older one and stopped midway (killed) holds each
+/// file whole, old or new, never cut short; the next run writes the same temporary again.
+fn write_by_rename(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path.file_name().map(|name| name.to_string_lossy()).unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.partial"));
+    let written = std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
 }
 
 /// A table file's bytes transformed where a [`Transform`] suits them and compressed for

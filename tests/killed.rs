@@ -1,0 +1,104 @@
+//! `gen` and `install` killed with SIGKILL at random moments, over a directory of good
+//! tables: afterwards every table is still there and verifies (old or new, never half
+//! written), `verify` passes, and the same command run again completes and leaves no
+//! temporary file behind.
+
+mod common;
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Instant;
+
+use common::{binary, stderr_of, stdout_of, tables_with};
+use puzzle_tables_dist::{write_release, TableRecord};
+use puzzle_tables_query::{tables_of, Puzzle, Table};
+
+/// The small puzzles these tests write: the eight puzzle and the cubic puzzle (several tables).
+const PUZZLES: [Puzzle; 2] = [Puzzle::Eight, Puzzle::Cubic];
+
+/// Kills per command.
+const KILLS: usize = 20;
+
+/// A new directory holding good copies of the tables of [`PUZZLES`].
+fn good_tables() -> tempfile::TempDir {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    for puzzle in PUZZLES {
+        for spec in tables_of(puzzle) {
+            std::fs::copy(tables_with(puzzle).join(spec.file_name()), dir.path().join(spec.file_name())).unwrap();
+        }
+    }
+    dir
+}
+
+/// A release of the tables of [`PUZZLES`], as `cargo xtask dist` writes one.
+fn release() -> tempfile::TempDir {
+    let out = tempfile::tempdir().unwrap();
+    let mut tables = Vec::new();
+    for puzzle in PUZZLES {
+        for spec in tables_of(puzzle) {
+            let path = tables_with(puzzle).join(spec.file_name());
+            let table = Table::open_verified(&path, &spec).unwrap();
+            let bytes = std::fs::read(&path).unwrap();
+            tables.push((TableRecord::new(&spec, table.metadata(), &bytes), bytes));
+        }
+    }
+    write_release(out.path(), tables).unwrap();
+    out
+}
+
+/// Every table of [`PUZZLES`] in `dir` opens and verifies, and `verify` says so.
+fn all_good(dir: &Path, after: &str) {
+    for puzzle in PUZZLES {
+        for spec in tables_of(puzzle) {
+            let verified = Table::open_verified(&dir.join(spec.file_name()), &spec);
+            assert!(verified.is_ok(), "{after}: {}: {:?}", spec.file_name(), verified.err());
+        }
+    }
+    let output = binary(dir).arg("verify").output().unwrap();
+    assert!(output.status.success(), "{after}: verify: {}{}", stdout_of(&output), stderr_of(&output));
+}
+
+/// The files in `dir` that are no table: temporaries left behind.
+fn leftovers(dir: &Path) -> Vec<String> {
+    let names = std::fs::read_dir(dir).unwrap().map(|entry| entry.unwrap().file_name().into_string().unwrap());
+    names.filter(|name| !name.ends_with(".tbl")).collect()
+}
+
+/// Runs `args` over `dir` once to the end (timed, to place the kills), then [`KILLS`] times
+/// killed at a random moment of such a run, checking the tables after each; then once more
+/// to the end, which must leave no temporary file.
+fn killed_at_random_moments(dir: &Path, args: &[&str], seed: u64) {
+    let started = Instant::now();
+    let output = binary(dir).args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {}", stderr_of(&output));
+    let whole = started.elapsed();
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut midway = 0;
+    for kill in 0..KILLS {
+        let mut child = binary(dir).args(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+        std::thread::sleep(whole.mul_f64(rng.f64()));
+        midway += usize::from(child.try_wait().unwrap().is_none());
+        // `Child::kill` is SIGKILL on Unix.
+        let _ = child.kill();
+        child.wait().unwrap();
+        all_good(dir, &format!("{args:?} killed ({kill})"));
+    }
+    assert!(midway >= KILLS / 2, "only {midway} of {KILLS} kills came before {args:?} ended");
+    let output = binary(dir).args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?} again: {}", stderr_of(&output));
+    all_good(dir, &format!("{args:?} run again"));
+    assert_eq!(leftovers(dir), Vec::<String>::new(), "{args:?} run again cleared what the killed runs left");
+}
+
+#[test]
+fn gen_killed_at_random_moments_loses_no_table_and_completes_when_run_again() {
+    let dir = good_tables();
+    killed_at_random_moments(dir.path(), &["gen", "eight", "cubic"], 54);
+}
+
+#[test]
+fn install_killed_at_random_moments_loses_no_table_and_completes_when_run_again() {
+    let dir = good_tables();
+    let release = release();
+    killed_at_random_moments(dir.path(), &["install", "--from", release.path().to_str().unwrap()], 55);
+}
