@@ -228,6 +228,18 @@ impl TablesDir {
                 }
             }
         }
+        for name in self.tables()?.definition_names() {
+            total += 1;
+            let path = self.dir.join(puzzle_tables_query::definition::file_name(&name));
+            match puzzle_tables_query::definition::DefinitionTable::open(&path) {
+                Ok(table) => writeln!(out, "ok       {} ({} bytes)", path.display(), table.table().file_len())?,
+                Err(error) => {
+                    damaged += 1;
+                    let hint = rebuild_hint(&error);
+                    writeln!(out, "damaged  {:#}\n  {hint}", anyhow::Error::new(error))?;
+                }
+            }
+        }
         for path in self.unused_files()? {
             writeln!(out, "unused   {} (no puzzle of this version reads it; it can be deleted)", path.display())?;
         }
@@ -251,7 +263,8 @@ impl TablesDir {
         for entry in entries {
             let path = entry.with_context(|| format!("cannot list {}", self.dir.display()))?.path();
             let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
-            if name.ends_with(".tbl") && !known.iter().any(|known| known == name) {
+            let defined = puzzle_tables_query::definition::name_of_file(name).is_some();
+            if name.ends_with(".tbl") && !defined && !known.iter().any(|known| known == name) {
                 unused.push(path);
             }
         }
@@ -372,7 +385,13 @@ fn rebuild_hint(error: &TableError) -> String {
     let dir = dir.display();
     let name = error.path().file_name().unwrap_or_default();
     let owns = |specs: Vec<TableSpec>| specs.iter().any(|spec| *spec.file_name() == *name);
-    let gen = if owns(Partition::SevenEight.specs()) {
+    let defined = name.to_str().and_then(puzzle_tables_query::definition::name_of_file);
+    let gen = if let Some(name) = defined {
+        match puzzle_tables_models::definition::bundled::find(name) {
+            Some(_) => format!("gen {name}`"),
+            None => format!("gen --definition FILE --name {name}` (FILE: its KPuzzle definition)"),
+        }
+    } else if owns(Partition::SevenEight.specs()) {
         "gen fifteen --partition 7-8` (minutes, about 4 GB of memory)".to_string()
     } else if let Some(size) = optimal_size_owning(error.path(), owns) {
         let cost = match size {

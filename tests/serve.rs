@@ -645,3 +645,33 @@ fn ten_thousand_malformed_requests_get_no_5xx_and_good_ones_still_answer() {
         }
     }
 }
+
+#[test]
+fn defined_puzzles_are_listed_and_answered_like_the_command_line() {
+    let built = binary(all_tables()).args(["gen", "2x2x2"]).output().unwrap();
+    assert!(built.status.success());
+    let server = Served::usual();
+    let listed = server.get("/api/v1/definitions");
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    let entry = listed.json().as_array().unwrap().iter().find(|p| p["name"] == "2x2x2").cloned().unwrap();
+    assert_eq!(entry["patterns_per_distance"].as_array().unwrap().len(), 12);
+    let answer = server.get("/api/v1/definitions/2x2x2?scramble=R%20U%20R%27%20F2&all=5");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let cli = binary(all_tables())
+        .args(["solve", "2x2x2", "--scramble", "R U R' F2", "--all", "--limit", "5", "--children", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(answer.json(), serde_json::from_str::<Value>(&stdout_of(&cli)).unwrap());
+    for (path, status) in [
+        ("/api/v1/definitions/no-such-puzzle?scramble=R", 404),
+        ("/api/v1/definitions/2x2x2?scramble=R%20Q", 400),
+        ("/api/v1/definitions/2x2x2?scramble=(R", 400),
+        ("/api/v1/definitions/2x2x2", 400),
+        ("/api/v1/definitions/2x2x2?scramble=R&all=100000", 400),
+        ("/api/v1/definitions/2x2x2?pattern=%7B%7D", 400),
+    ] {
+        let response = server.get(path);
+        assert_eq!(response.status, status, "{path}: {}", response.body);
+        assert!(!response.error().is_empty(), "{path}");
+    }
+}

@@ -45,6 +45,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/metrics", get(metrics))
         .route("/api/v1/openapi.json", get(openapi))
         .route("/api/v1/cube/scramble", get(scramble))
+        .route("/api/v1/definitions", get(super::definitions::list))
+        .route("/api/v1/definitions/{name}", get(super::definitions::answer))
         .route("/api/v1/{puzzle}", get(answer))
         .route("/api/v1/{puzzle}/random", get(random))
         .route("/api/v1/{puzzle}/batch", post(batch))
@@ -223,7 +225,7 @@ pub enum PartitionLabel {
 }
 
 /// A query string's parameters.
-type Params = HashMap<String, String>;
+pub(super) type Params = HashMap<String, String>;
 
 /// `{puzzle}` of the path, or 404.
 fn puzzle_of(label: &str) -> Result<Puzzle, ApiError> {
@@ -234,7 +236,7 @@ fn puzzle_of(label: &str) -> Result<Puzzle, ApiError> {
 }
 
 /// A parameter parsed, or a 400 naming it.
-fn parsed<T: std::str::FromStr>(params: &Params, name: &str) -> Result<Option<T>, ApiError> {
+pub(super) fn parsed<T: std::str::FromStr>(params: &Params, name: &str) -> Result<Option<T>, ApiError> {
     params
         .get(name)
         .map(|text| text.parse().map_err(|_| ApiError::bad(format!("{name}={text:?} is not a valid {name}"))))
@@ -242,7 +244,7 @@ fn parsed<T: std::str::FromStr>(params: &Params, name: &str) -> Result<Option<T>
 }
 
 /// A `true`/`false` parameter, `default` when absent.
-fn flag(params: &Params, name: &str, default: bool) -> Result<bool, ApiError> {
+pub(super) fn flag(params: &Params, name: &str, default: bool) -> Result<bool, ApiError> {
     Ok(parsed(params, name)?.unwrap_or(default))
 }
 

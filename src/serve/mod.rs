@@ -9,6 +9,7 @@
 
 pub mod api;
 mod conn;
+mod definitions;
 mod metrics;
 mod openapi;
 mod page;

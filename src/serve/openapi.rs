@@ -3,14 +3,29 @@
 
 use utoipa::OpenApi;
 
-use super::api;
+use super::{api, definitions};
 
 /// The document's root.
 #[derive(OpenApi)]
 #[openapi(
     info(title = "puzzle-tables", description = "Exact answers to classic search puzzles from precomputed tables."),
-    paths(api::healthz, api::metrics, api::answer, api::batch, api::random, api::scramble),
-    components(schemas(api::ErrorBody, api::Drawn, api::PuzzleLabel, api::PartitionLabel))
+    paths(
+        api::healthz,
+        api::metrics,
+        api::answer,
+        api::batch,
+        api::random,
+        api::scramble,
+        definitions::list,
+        definitions::answer
+    ),
+    components(schemas(
+        api::ErrorBody,
+        api::Drawn,
+        api::PuzzleLabel,
+        api::PartitionLabel,
+        definitions::DefinedPuzzleInfo
+    ))
 )]
 struct Document;
 

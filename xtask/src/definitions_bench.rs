@@ -19,7 +19,8 @@ use crate::bench::{load_average, median, write_marked};
 use crate::fifteen_bench::timed_with_peak_memory;
 use crate::release_binary;
 
-const MARKERS: (&str, &str) = ("<!-- cargo xtask bench-definitions: begin -->", "<!-- cargo xtask bench-definitions: end -->");
+const MARKERS: (&str, &str) =
+    ("<!-- cargo xtask bench-definitions: begin -->", "<!-- cargo xtask bench-definitions: end -->");
 /// The environment variable naming the twips binary.
 const TWIPS_ENV: &str = "TWIPS";
 /// Lookups timed for the distances a second.
