@@ -163,7 +163,7 @@ pub fn stats(tables: &TablesDir, name: &str, as_json: bool) -> anyhow::Result<Ex
         format!("farthest from the start: {}", plural(max, noun)),
         format!("index: {} entries", puzzle.index().size()),
     ];
-    report.extra = json!({ "index_entries": puzzle.index().size(), "moves": puzzle.generators().names });
+    report.extra = json!({ "index_entries": puzzle.index().size(), "generators": puzzle.generators().names });
     report.write(&mut writer::stdout(), as_json)?;
     Ok(ExitCode::SUCCESS)
 }

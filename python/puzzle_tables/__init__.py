@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PUZZLES",
     "Answer",
+    "Defined",
     "InvalidBoard",
     "PuzzleTables",
     "TableError",
@@ -305,6 +306,52 @@ class Cube(PuzzleTables):
         return self._tables.scrambles(count, _seed(seed))
 
 
+class Defined:
+    """A puzzle from its definition (cubing.js's KPuzzle format), by its table's name:
+    ``tables.definition("2x2x2")``. Its table is opened and verified when first asked."""
+
+    def __init__(self, tables: "_puzzle_tables.Tables", name: str) -> None:
+        self._tables = tables
+        self.name = name
+
+    def solve(
+        self,
+        scramble: Optional[str] = None,
+        *,
+        pattern: Optional[str] = None,
+        all: Optional[int] = None,
+        steps: bool = False,
+        children: bool = False,
+    ) -> Answer:
+        """The exact distance and an optimal solution of ``scramble`` (an alg in the
+        definition's notation) or ``pattern`` (KPuzzle JSON); ``all=N`` counts every optimal
+        solution and lists up to N (``answer.all``). Raises ``InvalidBoard``."""
+        if (scramble is None) == (pattern is None):
+            raise InvalidBoard("give one of scramble and pattern")
+        case = scramble if scramble is not None else pattern
+        text = self._tables.definition_json(
+            self.name, case, pattern=pattern is not None, all=all, steps=steps, children=children
+        )
+        return Answer(json.loads(text))
+
+    def distance(self, scramble: str) -> int:
+        """The fewest moves that undo ``scramble``."""
+        return int(self.solve(scramble).distance)
+
+    def distances(self, rows: Any) -> np.ndarray:
+        """The distance of every row of ``rows`` (each orbit's pieces, then its
+        orientations, in the definition's orbit order), -1 where the moves never reach it."""
+        import numpy as np
+
+        array = np.asarray(rows, dtype=np.int64)
+        if array.ndim != 2:
+            raise InvalidBoard(f"{self.name} rows: expected a 2-dimensional array, found {array.ndim} dimensions")
+        return self._tables.definition_distances(self.name, np.ascontiguousarray(array))
+
+    def __repr__(self) -> str:
+        return f"Defined({self.name!r})"
+
+
 def _whole(value: Any, bits: int) -> bool:
     """Whether ``value`` is an int (not a bool) in ``0..2**bits``."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**bits
@@ -361,6 +408,15 @@ class Tables:
     def path(self) -> str:
         """The tables directory."""
         return os.fspath(self._inner.path)
+
+    def definition(self, name: str) -> Defined:
+        """The defined puzzle whose table is ``definition-NAME.tbl`` here (built by
+        ``puzzle-tables gen NAME`` or ``gen --definition FILE --name NAME``)."""
+        return Defined(self._inner, name)
+
+    def definitions(self) -> List[str]:
+        """The names of the defined puzzles whose tables are here."""
+        return list(self._inner.definition_names())
 
     def random(
         self,

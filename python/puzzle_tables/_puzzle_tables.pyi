@@ -37,6 +37,18 @@ class Tables:
         optimal: bool = False,
         max_seconds: Optional[float] = None,
     ) -> str: ...
+    def definition_json(
+        self,
+        name: str,
+        case: str,
+        *,
+        pattern: bool = False,
+        all: Optional[int] = None,
+        steps: bool = False,
+        children: bool = False,
+    ) -> str: ...
+    def definition_distances(self, name: str, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]: ...
+    def definition_names(self) -> List[str]: ...
     def distances(
         self,
         puzzle_label: str,

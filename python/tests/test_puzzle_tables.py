@@ -518,3 +518,22 @@ def test_drawn_boards_lie_at_their_distance_by_the_models(tables, eight_bfs):
 def test_bad_draws_are_refused_naming_why(tables, call, message):
     with pytest.raises(InvalidBoard, match=message):
         call(tables)
+
+
+def test_a_defined_puzzle_answers_scrambles_patterns_and_rows(tables):
+    assert "2x2x2" in tables.definitions()
+    cube = tables.definition("2x2x2")
+    answer = cube.solve("R U R' F2", all=5, children=True)
+    assert answer.distance == 4
+    assert answer.all["count"] >= 1 and answer.all["listed"][0] == answer.to_dict()["moves"]
+    assert sum(child["optimal"] for child in answer.children) >= 1
+    assert cube.distance("R U") == 2
+    solved = '{"CORNERS": {"pieces": [0,1,2,3,4,5,6,7], "orientation": [0,0,0,0,0,0,0,0]}}'
+    assert cube.solve(pattern=solved).distance == 0
+    # Rows: the corners' pieces, then their orientations; one corner twisted is never reached.
+    rows = np.array([[0, 1, 2, 3, 4, 5, 6, 7] + [0] * 8, [0, 1, 2, 3, 4, 5, 6, 7] + [1] + [0] * 7])
+    assert cube.distances(rows).tolist() == [0, -1]
+    with pytest.raises(puzzle_tables.InvalidBoard, match="row 0"):
+        cube.distances(np.array([[9] * 16]))
+    with pytest.raises(puzzle_tables.InvalidBoard, match="unknown move"):
+        cube.solve("R Q")

@@ -11,7 +11,7 @@ use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 use puzzle_tables_generator::{write_tables, TerminalBar};
-use puzzle_tables_query::answer::{AnswerOptions, Answerer};
+use puzzle_tables_query::answer::{AnswerOptions, Answerer, DefinitionInput};
 use puzzle_tables_query::cube::{moves_text, Cube};
 use puzzle_tables_query::scramble::{scrambles_of, FairStates};
 use puzzle_tables_query::{check_entries, tables_of, tables_when_present, Puzzle, Table, TableErrorKind};
@@ -110,6 +110,59 @@ impl Tables {
     ) -> PyResult<(Vec<String>, Bound<'py, PyArray2<i64>>)> {
         let request = random::Request { distance, count, seed, start: start.map(cell).transpose()? };
         random::random(py, &self.answerer, puzzle(puzzle_label)?, request)
+    }
+
+    /// The answer for a case of the defined puzzle `name` (a scramble, or with `pattern` a
+    /// pattern in KPuzzle JSON), as the JSON text `puzzle-tables solve NAME --json` prints;
+    /// `all` counts every optimal solution and lists up to that many. Raises `InvalidBoard`
+    /// or `TableError`.
+    #[pyo3(signature = (name, case, *, pattern=false, all=None, steps=false, children=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn definition_json(
+        &self,
+        py: Python<'_>,
+        name: &str,
+        case: &str,
+        pattern: bool,
+        all: Option<usize>,
+        steps: bool,
+        children: bool,
+    ) -> PyResult<String> {
+        let definition_input = if pattern { DefinitionInput::Pattern } else { DefinitionInput::Scramble };
+        let options =
+            AnswerOptions { steps, children, all_solutions: all, definition_input, ..AnswerOptions::default() };
+        let answer =
+            py.detach(|| self.answerer.answer_definition(name, case, &options)).map_err(errors::from_answer)?;
+        Ok(serde_json::to_string(&answer).expect("an answer serializes"))
+    }
+
+    /// The distance of each row of `rows` (each orbit's pieces, then its orientations) in
+    /// the defined puzzle `name`'s table, -1 where its moves never reach the pattern.
+    /// Raises `InvalidBoard` naming the first bad row.
+    fn definition_distances<'py>(
+        &self,
+        py: Python<'py>,
+        name: &str,
+        rows: PyReadonlyArray2<'py, i64>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let table = self.answerer.definition(name).map_err(errors::from_answer)?;
+        let rows = rows.as_array();
+        let found = py.detach(|| {
+            rows.outer_iter()
+                .enumerate()
+                .map(|(i, row)| {
+                    let row: Vec<i64> = row.iter().copied().collect();
+                    let pattern = table.pattern_of_row(&row).map_err(|why| format!("row {i}: {why}"))?;
+                    Ok(table.distance(&pattern).ok().flatten().map_or(-1, i64::from))
+                })
+                .collect::<Result<Vec<i64>, String>>()
+        });
+        Ok(PyArray1::from_vec(py, found.map_err(errors::invalid)?))
+    }
+
+    /// The names of the defined puzzles whose tables the directory holds.
+    fn definition_names(&self) -> Vec<String> {
+        self.answerer.tables().definition_names()
     }
 
     /// `count` fair scrambles from the stream of `seed`, as `puzzle-tables scramble cube

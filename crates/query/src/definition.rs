@@ -46,6 +46,18 @@ pub fn spec(puzzle: &DefinedPuzzle, deepest: usize) -> TableSpec {
     }
 }
 
+/// The spec in the header of the definition table at `path`: a definition's entries and
+/// encoding follow from its own metadata, so its reader takes them from the file and then
+/// checks them against the definition it carries.
+pub fn header_spec(path: &Path) -> Result<TableSpec, TableError> {
+    let spec = crate::table::read_spec(path)?;
+    if spec.puzzle != Puzzle::Definition {
+        let wrong = TableErrorKind::WrongTable { expected: "a definition's table".into(), found: spec.to_string() };
+        return Err(TableError::new(path.to_path_buf(), wrong));
+    }
+    Ok(spec)
+}
+
 /// A definition's table, opened and verified, with its puzzle rebuilt from its metadata.
 #[derive(Debug)]
 pub struct DefinitionTable {
@@ -66,46 +78,26 @@ pub struct AllSolutions {
 }
 
 impl DefinitionTable {
-    /// Opens the table at `path`, checks its header against the definition it carries and
-    /// verifies its checksum.
-    ///
-    /// # Safety
-    /// With `mapped`, as [`Table::open_mapped`]: the file is not changed in place while the
-    /// table lives.
-    pub unsafe fn open_with(path: &Path, mapped: bool) -> Result<DefinitionTable, TableError> {
-        let fail = |why: String| TableError::new(path.to_path_buf(), TableErrorKind::Metadata(why));
-        let header_spec = crate::table::read_spec(path)?;
-        if header_spec.puzzle != Puzzle::Definition {
-            let found = header_spec.to_string();
-            return Err(TableError::new(
-                path.to_path_buf(),
-                TableErrorKind::WrongTable { expected: "a definition's table".into(), found },
-            ));
-        }
-        let table = if mapped {
-            // SAFETY: the caller promised the file is not changed in place.
-            unsafe { Table::open_mapped(path, &header_spec) }?
-        } else {
-            Table::open_verified(path, &header_spec)?
-        };
+    /// Opens the table at `path` into memory, checks its header against the definition it
+    /// carries and verifies its checksum.
+    pub fn open(path: &Path) -> Result<DefinitionTable, TableError> {
+        DefinitionTable::from_table(Table::open_verified(path, &header_spec(path)?)?)
+    }
+
+    /// The reader of `table`, opened (and verified) with the spec [`header_spec`] read: its
+    /// puzzle rebuilt from the metadata and checked against the header.
+    pub fn from_table(table: Table) -> Result<DefinitionTable, TableError> {
+        let fail = |why: String| table.error(TableErrorKind::Metadata(why));
         let puzzle = DefinedPuzzle::from_parameters(&table.metadata().parameters).map_err(|e| fail(e.to_string()))?;
         let deepest = table.metadata().max_depth().unwrap_or(0);
-        if spec(&puzzle, deepest) != header_spec {
-            return Err(fail(format!(
-                "its definition gives {} entries, its header {}",
-                puzzle.index().size(),
-                header_spec.entries
-            )));
+        if spec(&puzzle, deepest) != *table.spec() {
+            let why =
+                format!("its definition gives {} entries, its header {}", puzzle.index().size(), table.spec().entries);
+            return Err(fail(why));
         }
         let moves = puzzle.index().move_tables(puzzle.generators());
         let sizes = puzzle.index().coordinate_sizes();
         Ok(DefinitionTable { table, puzzle, moves, sizes })
-    }
-
-    /// [`open_with`](Self::open_with), read into memory.
-    pub fn open(path: &Path) -> Result<DefinitionTable, TableError> {
-        // SAFETY: not mapped.
-        unsafe { DefinitionTable::open_with(path, false) }
     }
 
     /// The table file.
@@ -254,6 +246,50 @@ impl DefinitionTable {
             let undone: Vec<usize> = moves.iter().rev().map(|&g| generators.inverse[g]).collect();
             self.puzzle.moves_text(&undone)
         }))
+    }
+
+    /// The numbers a pattern's row holds: each orbit's pieces, then its orientations.
+    pub fn row_len(&self) -> usize {
+        self.puzzle.definition().orbits().iter().map(|orbit| 2 * orbit.pieces).sum()
+    }
+
+    /// The pattern a row of numbers writes (see [`row_len`](Self::row_len)), in the
+    /// definition's orbit order; each piece counts its orientation by the modulus it has in
+    /// the start pattern. Refused, with why, when a number is out of range.
+    pub fn pattern_of_row(&self, row: &[i64]) -> Result<Pattern, String> {
+        if row.len() != self.row_len() {
+            return Err(format!(
+                "expected {} numbers (each orbit's pieces, then its orientations), found {}",
+                self.row_len(),
+                row.len()
+            ));
+        }
+        let start = self.puzzle.index().start();
+        let mut at = 0;
+        let mut parts = Vec::new();
+        for (orbit, start_part) in self.puzzle.definition().orbits().iter().zip(&start.0) {
+            let n = orbit.pieces;
+            let modulus_of = |piece: u8| {
+                start_part.pieces.iter().position(|&p| p == piece).map(|slot| start_part.orientation_mod[slot])
+            };
+            let mut part = OrbitPattern { pieces: Vec::new(), orientation: Vec::new(), orientation_mod: Vec::new() };
+            for slot in 0..n {
+                let (piece, orientation) = (row[at + slot], row[at + n + slot]);
+                let modulus = u8::try_from(piece)
+                    .ok()
+                    .and_then(modulus_of)
+                    .ok_or_else(|| format!("orbit {}: piece {piece} is none of the start's pieces", orbit.name))?;
+                if !(0..orbit.orientations as i64).contains(&orientation) {
+                    return Err(format!("orbit {}: orientation {orientation} is out of range", orbit.name));
+                }
+                part.pieces.push(piece as u8);
+                part.orientation.push((orientation % modulus as i64) as u8);
+                part.orientation_mod.push(modulus);
+            }
+            parts.push(part);
+            at += 2 * n;
+        }
+        Ok(Pattern(parts))
     }
 
     /// The path of the table file.

@@ -180,9 +180,14 @@ impl Tables {
     /// back from the file.
     pub fn definition(&self, name: &str) -> Result<crate::definition::DefinitionTable, TableError> {
         let path = self.dir.join(crate::definition::file_name(name));
-        // SAFETY: when mapped, `Tables::open_mapped`'s caller promised that the directory's
-        // files are not changed in place.
-        unsafe { crate::definition::DefinitionTable::open_with(&path, self.mapped) }
+        let spec = crate::definition::header_spec(&path)?;
+        let table = match self.mapped {
+            // SAFETY: `Tables::open_mapped`'s caller promised that the directory's files are
+            // not changed in place while they are mapped.
+            true => unsafe { Table::open_mapped(&path, &spec) }?,
+            false => Table::open_verified(&path, &spec)?,
+        };
+        crate::definition::DefinitionTable::from_table(table)
     }
 
     /// The names of the defined puzzles whose tables are in the directory, sorted.

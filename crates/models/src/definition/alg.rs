@@ -31,8 +31,7 @@ pub enum AlgNode {
 }
 
 /// Why a text is no alg: what was expected, and the byte offset where it was not found.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not an alg: {expected} at character {}{}", .offset + 1, near(.found))]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AlgError {
     /// What the parser expected.
     pub expected: &'static str,
@@ -42,13 +41,18 @@ pub struct AlgError {
     pub found: String,
 }
 
-fn near(found: &str) -> String {
-    if found.is_empty() {
-        " (the end)".to_string()
-    } else {
-        format!(" (near {found:?})")
+impl fmt::Display for AlgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "not an alg: {} at character {}", self.expected, self.offset + 1)?;
+        if self.found.is_empty() {
+            f.write_str(" (the end)")
+        } else {
+            write!(f, " (near {:?})", self.found)
+        }
     }
 }
+
+impl std::error::Error for AlgError {}
 
 /// The deepest nesting of groupings, commutators and conjugates accepted: enough for any
 /// alg a person writes, and a bound on the parser's recursion for a hostile one.

@@ -325,9 +325,16 @@ fn reached_pairs(a: &Coordinate, b: &Coordinate, start: &Pattern, generators: &G
 }
 
 /// Why a pattern has no index: the moves cannot reach it from the start.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the moves cannot reach this pattern from the start: {0}")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unreachable(pub String);
+
+impl std::fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the moves cannot reach this pattern from the start: {}", self.0)
+    }
+}
+
+impl std::error::Error for Unreachable {}
 
 fn checked_product(mut values: impl Iterator<Item = u64>) -> Result<u64, DefinitionError> {
     values

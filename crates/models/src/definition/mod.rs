@@ -28,9 +28,16 @@ pub use puzzle::DefinedPuzzle;
 pub const RANKING_VERSION: u32 = 1;
 
 /// A definition, a pattern or an alg refused, with what is wrong in words.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DefinitionError(pub String);
+
+impl fmt::Display for DefinitionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DefinitionError {}
 
 impl DefinitionError {
     fn new(why: impl fmt::Display) -> DefinitionError {
