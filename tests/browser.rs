@@ -328,6 +328,36 @@ async fn on_a_phone(page: &Client, server: &str) {
     screenshot(page, "phone").await;
 }
 
+/// A defined puzzle: the 2x2x2 chosen, a scramble typed and solved, the answer the command
+/// line's.
+async fn defined_puzzle(page: &Client, server: &str) {
+    page.goto(server).await.expect("the page loads");
+    settled(page).await;
+    let deadline = Instant::now() + PATIENCE;
+    while page.find(Locator::Css("#definition-name option[value='2x2x2']")).await.is_err() {
+        assert!(Instant::now() < deadline, "the page lists no 2x2x2");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let field = page.find(Locator::Css("#definition-scramble")).await.expect("the scramble field");
+    field.send_keys("R U R' F2").await.expect("typed");
+    click(page, "#definition-solve").await;
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let state = page.execute("return document.getElementById('definitions-panel').dataset.state || ''", vec![]);
+        let state = state.await.expect("script runs");
+        if state.as_str() == Some("answered") {
+            break;
+        }
+        assert!(state.as_str() != Some("refused") && Instant::now() < deadline, "the panel is {state:?}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let cli = common::binary(common::all_tables()).args(["solve", "2x2x2", "--scramble", "R U R' F2", "--json"]);
+    let cli: serde_json::Value = serde_json::from_slice(&cli.output().expect("runs").stdout).expect("JSON");
+    assert_eq!(text(page, "#definition-distance").await, cli["distance"].to_string());
+    assert_eq!(text(page, "#definition-moves").await, cli["moves"].as_str().expect("moves"));
+    screenshot(page, "definition").await;
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn the_page_answers_boards_typed_and_clicked_and_refuses_impossible_cubes() {
     let Some(chromedriver) = chromedriver() else {
@@ -335,6 +365,8 @@ async fn the_page_answers_boards_typed_and_clicked_and_refuses_impossible_cubes(
         eprintln!("skipped: no chromedriver (apt-get install chromium chromium-driver to run this test)");
         return;
     };
+    let built = common::binary(common::all_tables()).args(["gen", "2x2x2"]).output().expect("gen runs");
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
     let served = Served::start(&[]);
     let server = served.url();
     let (_driver, driver) = start_chromedriver(&chromedriver);
@@ -345,5 +377,6 @@ async fn the_page_answers_boards_typed_and_clicked_and_refuses_impossible_cubes(
     cube_optimal(&page).await;
     impossible_cubes(&page).await;
     on_a_phone(&page, &server).await;
+    defined_puzzle(&page, &server).await;
     page.close().await.expect("the session ends");
 }

@@ -712,6 +712,65 @@ function onKey(event) {
   }
 }
 
+// ---- Puzzles from definitions: the tables the server's directory holds, by name.
+
+/** Lists the defined puzzles the server answers; the panel stays hidden when there are none. */
+async function loadDefinitions() {
+  let listed = [];
+  try {
+    const response = await fetch('/api/v1/definitions');
+    if (response.ok) listed = await response.json();
+  } catch (error) {
+    return;
+  }
+  for (const puzzle of listed) {
+    const patterns = puzzle.patterns_per_distance.reduce((sum, count) => sum + count, 0);
+    const option = document.createElement('option');
+    option.value = puzzle.name;
+    option.textContent = `${puzzle.name}: ${patterns.toLocaleString('en')} patterns, ${puzzle.metric}`;
+    $('definition-name').append(option);
+  }
+  $('definitions-panel').hidden = listed.length === 0;
+}
+
+/** Asks for the chosen defined puzzle's answer to the typed scramble, every optimal one counted. */
+async function solveDefinition(event) {
+  event.preventDefault();
+  const panel = $('definitions-panel');
+  panel.dataset.state = 'loading';
+  const name = encodeURIComponent($('definition-name').value);
+  const scramble = encodeURIComponent($('definition-scramble').value);
+  let response;
+  let body;
+  try {
+    response = await fetch(`/api/v1/definitions/${name}?scramble=${scramble}&all=10`);
+    body = await response.json();
+  } catch (error) {
+    body = { error: `no answer from the server: ${error.message}` };
+  }
+  $('definition-children').replaceChildren();
+  if (!response || !response.ok) {
+    $('definition-distance').textContent = '';
+    $('definition-moves').textContent = body.error ?? `the server answered ${response.status}`;
+    $('definition-note').textContent = '';
+    panel.dataset.state = 'refused';
+    return;
+  }
+  $('definition-distance').textContent = String(body.distance);
+  $('definition-moves').textContent = body.moves || '(solved)';
+  const turned = body.rotation ? `Turned first as a whole: ${body.rotation}. ` : '';
+  $('definition-note').textContent = `${turned}${body.all.count.toLocaleString('en')} optimal solutions.`;
+  for (const child of body.children) {
+    const item = document.createElement('li');
+    const distance = child.distance === null ? 'never reached' : `${child.distance} away`;
+    item.textContent = `${child.move}: ${distance}${child.optimal ? ' (on an optimal path)' : ''}`;
+    $('definition-children').append(item);
+  }
+  panel.dataset.state = 'answered';
+}
+
+$('definition-form').addEventListener('submit', solveDefinition);
+loadDefinitions();
 buildControls();
 wire();
 readUrl();
