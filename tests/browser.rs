@@ -351,8 +351,9 @@ async fn defined_puzzle(page: &Client, server: &str) {
         assert!(state.as_str() != Some("refused") && Instant::now() < deadline, "the panel is {state:?}");
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    let cli = common::binary(common::all_tables()).args(["solve", "2x2x2", "--scramble", "R U R' F2", "--json"]);
-    let cli: serde_json::Value = serde_json::from_slice(&cli.output().expect("runs").stdout).expect("JSON");
+    let args = ["solve", "2x2x2", "--scramble", "R U R' F2", "--json"];
+    let output = common::binary(common::all_tables()).args(args).output().expect("runs");
+    let cli: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(text(page, "#definition-distance").await, cli["distance"].to_string());
     assert_eq!(text(page, "#definition-moves").await, cli["moves"].as_str().expect("moves"));
     screenshot(page, "definition").await;

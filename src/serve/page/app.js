@@ -759,7 +759,8 @@ async function solveDefinition(event) {
   $('definition-distance').textContent = String(body.distance);
   $('definition-moves').textContent = body.moves || '(solved)';
   const turned = body.rotation ? `Turned first as a whole: ${body.rotation}. ` : '';
-  $('definition-note').textContent = `${turned}${body.all.count.toLocaleString('en')} optimal solutions.`;
+  const count = body.all.count;
+  $('definition-note').textContent = `${turned}${count.toLocaleString('en')} optimal solution${count === 1 ? '' : 's'}.`;
   for (const child of body.children) {
     const item = document.createElement('li');
     const distance = child.distance === null ? 'never reached' : `${child.distance} away`;
