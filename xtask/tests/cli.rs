@@ -72,3 +72,45 @@ fn dist_ships_only_the_puzzles_asked_for_and_leaves_out_the_optional_tables() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("the puzzles are eight"), "{}", text(&bad.stderr));
 }
+
+/// Every table a release's manifest names unpacks to the bytes its SHA-256 names, and no
+/// temporary file is left beside them.
+fn release_whole(release: &Path, after: &str) {
+    let manifest = Manifest::read(release).unwrap_or_else(|e| panic!("{after}: {e}"));
+    for record in &manifest.tables {
+        let unpacked = puzzle_tables_dist::unpack(release, record);
+        assert!(unpacked.is_ok(), "{after}: {}: {:?}", record.file, unpacked.err());
+    }
+}
+
+#[test]
+fn dist_killed_at_random_moments_over_a_release_leaves_it_whole_and_completes_when_run_again() {
+    let tables = tempfile::tempdir().unwrap();
+    for puzzle in [Puzzle::Eight, Puzzle::Cubic] {
+        write_tables(puzzle, tables.path(), &mut Silent).unwrap();
+    }
+    let release = tempfile::tempdir().unwrap();
+    let args = ["dist", "--only", "eight", "cubic", "--no-optional", "--tables", tables.path().to_str().unwrap()];
+    let args = [&args[..], &["--out", release.path().to_str().unwrap()]].concat();
+    let started = std::time::Instant::now();
+    assert_eq!(xtask(&args).status.code(), Some(0));
+    let whole = started.elapsed();
+    let mut rng = fastrand::Rng::with_seed(56);
+    let mut midway = 0;
+    for kill in 0..20 {
+        let mut child =
+            Command::new(env!("CARGO_BIN_EXE_xtask")).args(&args).stdout(std::process::Stdio::null()).spawn().unwrap();
+        std::thread::sleep(whole.mul_f64(rng.f64()));
+        midway += usize::from(child.try_wait().unwrap().is_none());
+        // `Child::kill` is SIGKILL on Unix.
+        let _ = child.kill();
+        child.wait().unwrap();
+        release_whole(release.path(), &format!("killed ({kill})"));
+    }
+    assert!(midway >= 10, "only {midway} of 20 kills came before dist ended");
+    assert_eq!(xtask(&args).status.code(), Some(0), "dist run again");
+    release_whole(release.path(), "run again");
+    let names = std::fs::read_dir(release.path()).unwrap().map(|entry| entry.unwrap().file_name());
+    let partial: Vec<_> = names.filter(|name| name.to_string_lossy().ends_with(".partial")).collect();
+    assert!(partial.is_empty(), "left behind: {partial:?}");
+}
