@@ -19,6 +19,9 @@
 //!   6-6-3 and 7-8 databases and a public solver side by side (see [`fifteen_bench`]).
 //! - `cargo xtask bench-serve [--out FILE]`: `puzzle-tables serve` under load from wrk on
 //!   loopback, with the in-process answer path side by side (see [`serve_bench`]).
+//! - `cargo xtask bench-serve-hostile [--out FILE]`: `puzzle-tables serve` beside 4,000
+//!   silent connections, then wrk's eight lookups among slow, malformed and flooding clients,
+//!   on loopback, bounded (see [`hostile_bench`]).
 //! - `cargo xtask bench-cube [--cubes N] [--rob-twophase DIR] [--rob-twophase-qt DIR] [--out
 //!   FILE]`: 1,000 random-state Rubik's cubes, ours in both metrics and public two-phase
 //!   solvers side by side: min2phase always, rob-twophase when its builds are given (see
@@ -45,6 +48,7 @@ mod cube_optimal_bench;
 mod definitions_bench;
 mod dist_bench;
 mod fifteen_bench;
+mod hostile_bench;
 mod rob_twophase;
 mod serve_bench;
 mod vcube;
@@ -89,6 +93,13 @@ enum Task {
     },
     /// `puzzle-tables serve` under load from wrk on loopback, beside the in-process answer path.
     BenchServe {
+        /// Also write the figures into FILE, in place between their markers.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// `puzzle-tables serve` beside silent connections, then among slow, malformed and
+    /// flooding clients, on loopback.
+    BenchServeHostile {
         /// Also write the figures into FILE, in place between their markers.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
@@ -193,6 +204,7 @@ fn main() -> anyhow::Result<()> {
         Task::BenchFifteen { out } => fifteen_bench::bench(out.as_deref()),
         Task::BenchDefinitions { names, out } => definitions_bench::run(&names, out.as_deref()),
         Task::BenchServe { out } => serve_bench::bench(10, out.as_deref()),
+        Task::BenchServeHostile { out } => hostile_bench::bench(10, out.as_deref()),
         Task::BenchCube { cubes, rob_twophase, rob_twophase_qt, out } => {
             let rob = cube_bench::RobBuilds { half_turns: rob_twophase, quarter_turns: rob_twophase_qt };
             cube_bench::bench(cubes, &rob, out.as_deref())

@@ -33,19 +33,19 @@ const MARKERS: (&str, &str) = ("<!-- cargo xtask bench-serve: begin -->", "<!-- 
 const HARDEST: [&str; 2] = ["0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1", "0 12 10 13 15 11 14 9 3 7 2 5 4 8 6 1"];
 
 /// One wrk run's figures.
-struct Load {
+pub(crate) struct Load {
     what: String,
     connections: usize,
-    requests_per_second: f64,
-    p50_ms: f64,
-    p99_ms: f64,
-    non_2xx: u64,
+    pub(crate) requests_per_second: f64,
+    pub(crate) p50_ms: f64,
+    pub(crate) p99_ms: f64,
+    pub(crate) non_2xx: u64,
 }
 
 /// The server under test, killed when dropped.
-struct Server {
-    child: Child,
-    base: String,
+pub(crate) struct Server {
+    pub(crate) child: Child,
+    pub(crate) base: String,
 }
 
 impl Drop for Server {
@@ -63,7 +63,7 @@ pub fn bench(seconds: u64, out: Option<&Path>) -> anyhow::Result<()> {
     let load_before = load_average();
     let binary = release_binary()?;
     let tables = workspace_root().join("tables");
-    let server = start(&binary, &tables)?;
+    let server = start(&binary, &tables, &[])?;
     let scripts = crate::target_dir().join("xtask-bench-serve");
     std::fs::create_dir_all(&scripts)?;
     let paths = |puzzle: &str, extra: &str, boards: Vec<String>| -> Vec<String> {
@@ -115,12 +115,13 @@ pub fn bench(seconds: u64, out: Option<&Path>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Starts `serve` on a free port and waits until it listens.
-fn start(binary: &Path, tables: &Path) -> anyhow::Result<Server> {
+/// Starts `serve` with `args` on a free port and waits until it listens.
+pub(crate) fn start(binary: &Path, tables: &Path, args: &[&str]) -> anyhow::Result<Server> {
     let mut child = Command::new(binary)
         .arg("--tables")
         .arg(tables)
         .args(["serve", "--bind", "127.0.0.1:0"])
+        .args(args)
         .stderr(Stdio::piped())
         .spawn()
         .context("the server starts")?;
@@ -136,7 +137,7 @@ fn start(binary: &Path, tables: &Path) -> anyhow::Result<Server> {
 }
 
 /// The lines a command prints.
-fn boards(binary: &Path, tables: &Path, args: &[&str]) -> anyhow::Result<Vec<String>> {
+pub(crate) fn boards(binary: &Path, tables: &Path, args: &[&str]) -> anyhow::Result<Vec<String>> {
     let output = Command::new(binary).arg("--tables").arg(tables).args(args).output()?;
     if !output.status.success() {
         bail!("{args:?}: {}", String::from_utf8_lossy(&output.stderr));
@@ -170,7 +171,7 @@ fn magic_cube_facelets(binary: &Path, tables: &Path, distances: &[String]) -> an
 }
 
 /// A query-string value.
-fn encode(text: &str) -> String {
+pub(crate) fn encode(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b',' => (b as char).to_string(),
@@ -180,7 +181,7 @@ fn encode(text: &str) -> String {
 }
 
 /// A wrk script that sends `paths` round-robin (an existing script of that name when empty).
-fn lua_script(dir: &Path, name: &str, paths: &[String]) -> anyhow::Result<PathBuf> {
+pub(crate) fn lua_script(dir: &Path, name: &str, paths: &[String]) -> anyhow::Result<PathBuf> {
     let path = dir.join(format!("{name}.lua"));
     if !paths.is_empty() {
         let list: Vec<String> = paths.iter().map(|p| format!("{p:?}")).collect();
@@ -194,7 +195,7 @@ fn lua_script(dir: &Path, name: &str, paths: &[String]) -> anyhow::Result<PathBu
 }
 
 /// One wrk run.
-fn wrk(base: &str, script: &Path, connections: usize, seconds: u64, what: &str) -> anyhow::Result<Load> {
+pub(crate) fn wrk(base: &str, script: &Path, connections: usize, seconds: u64, what: &str) -> anyhow::Result<Load> {
     let output = Command::new("wrk")
         .args(["-t2", &format!("-c{connections}"), &format!("-d{seconds}s"), "--timeout", "30s", "--latency", "-s"])
         .arg(script)
