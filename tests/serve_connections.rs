@@ -77,6 +77,14 @@ fn silent_connections_are_closed_at_the_head_deadline_while_healthz_answers() {
     assert_eq!(metric(server.address, "puzzle_tables_connections_open"), 1, "the /metrics request's own");
 }
 
+#[test]
+fn more_silent_connections_than_the_ceiling_keep_healthz_waiting_only_until_their_deadline() {
+    let server = Served::start(&["--header-timeout", "2", "--max-connections", "20"]);
+    let _silent: Vec<TcpStream> = (0..25).map(|_| connect(server.address)).collect();
+    // Accepted once the first twenty are closed by their deadline; held for good before.
+    assert_eq!(get(server.address, "/healthz"), (200, "ok\n".to_string()));
+}
+
 /// Sends `head` a byte every quarter second on `stream` until the server answers, and reads
 /// the answer to the end (a client that stops sending once answered, so that the server's
 /// close meets no unread bytes and resets nothing).
