@@ -361,8 +361,9 @@ impl Manifest {
 }
 
 /// Writes a release into `out`: each table (its record and file bytes) compressed as
-/// `NAME.tbl.zst`, then `manifest.json` and `SHA256SUMS`, each file by rename (see
-/// [`write_by_rename`]). Returns the release manifest.
+/// `NAME.tbl.zst`, then `manifest.json` and `SHA256SUMS`, each written beside its place and
+/// renamed, so that a release stopped midway holds no file cut short. Returns the release
+/// manifest.
 pub fn write_release(out: &Path, tables: Vec<(TableRecord, Vec<u8>)>) -> std::io::Result<Manifest> {
     std::fs::create_dir_all(out)?;
     let mut records = Vec::new();
