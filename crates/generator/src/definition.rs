@@ -214,3 +214,27 @@ impl<'a> Walk<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_tables_models::definition::bundled;
+
+    #[test]
+    fn a_build_past_the_memory_available_is_refused_naming_the_way_out() {
+        let puzzle = DefinedPuzzle::bundled(bundled::find("3x3x3-eo").unwrap()).unwrap();
+        assert!(check_memory(&puzzle, memory_needed(&puzzle)).is_ok());
+        let refusal = check_memory(&puzzle, memory_needed(&puzzle) - 1).unwrap_err().to_string();
+        assert!(refusal.contains("2048 entries") && refusal.contains("several machines"), "{refusal}");
+    }
+
+    #[test]
+    fn the_skewb_is_walked_to_its_published_count_on_any_number_of_threads() {
+        let puzzle = DefinedPuzzle::bundled(bundled::find("skewb").unwrap()).unwrap();
+        let one = build_table(&puzzle, 1, &mut crate::Silent);
+        let three = build_table(&puzzle, 3, &mut crate::Silent);
+        assert_eq!(one.metadata.depth_counts.iter().sum::<u64>(), 3_149_280);
+        assert_eq!(one.metadata.depth_counts.len(), 12);
+        assert_eq!(one.file_bytes(), three.file_bytes(), "the table does not depend on the threads");
+    }
+}
