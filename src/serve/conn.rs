@@ -37,7 +37,7 @@ pub const MAX_HEADER_LINES: usize = 100;
 const MAX_REQUEST_LINE: usize = super::MAX_URI + 64;
 
 /// HTTP/2's connection preface begins so; to the head scan it is a head of its own.
-const HTTP2_PREFACE: &[u8] = b"PRI * HTTP/2.0";
+const HTTP2_PREFACE: &[u8; 14] = b"PRI * HTTP/2.0";
 
 /// A connection's deadlines.
 #[derive(Clone, Copy)]
@@ -70,7 +70,7 @@ struct HeadScan {
     /// The last bytes seen, to find `\r\n\r\n` across reads.
     tail: [u8; 3],
     /// Its first bytes, to tell HTTP/2's preface.
-    opening: Vec<u8>,
+    opening: [u8; HTTP2_PREFACE.len()],
     done: bool,
 }
 
@@ -91,7 +91,7 @@ struct State {
 /// Shared by the stream, the service and the watchdog of one connection.
 pub struct Watch {
     state: Mutex<State>,
-    /// Rung when a deadline may have come nearer: a refusal decided, a request answered.
+    /// Rung when a refusal is decided.
     changed: Notify,
     /// The stream, until the watchdog takes it back to refuse.
     stream: Arc<Mutex<Option<TcpStream>>>,
@@ -130,28 +130,26 @@ impl Watch {
 
     /// Sleeps until the connection must end, and says how.
     pub async fn verdict(&self, deadlines: Deadlines) -> Verdict {
+        // The watchdog looks again at least this often: never later than a deadline that a
+        // request's end or a head's first byte starts meanwhile, so neither needs to wake it
+        // (a wake-up per request would cost more than the request).
+        let recheck = deadlines.head.min(deadlines.idle);
         loop {
             let changed = self.changed.notified();
-            let due = {
+            let deadline = {
                 let state = self.state();
                 if let Some((status, why)) = state.refused.clone() {
                     return Verdict::Refused(status, why);
                 }
-                state.due(deadlines)
-            };
-            let Some((deadline, _)) = due else {
-                changed.await;
-                continue;
+                match state.due(deadlines) {
+                    Some((due, verdict)) if due <= Instant::now() => return verdict,
+                    Some((due, _)) => due.min(Instant::now() + recheck),
+                    None => Instant::now() + recheck,
+                }
             };
             tokio::select! {
                 () = changed => {}
-                () = tokio::time::sleep_until(deadline) => {
-                    // The state may have moved on while asleep: what is due now decides.
-                    match self.state().due(deadlines) {
-                        Some((now_due, verdict)) if now_due <= Instant::now() => return verdict,
-                        _ => {}
-                    }
-                }
+                () = tokio::time::sleep_until(deadline) => {}
             }
         }
     }
@@ -193,8 +191,8 @@ impl Watch {
         let head = &mut state.head;
         head.started.get_or_insert_with(Instant::now);
         for &byte in bytes {
-            if head.opening.len() < HTTP2_PREFACE.len() {
-                head.opening.push(byte);
+            if let Some(opening) = head.opening.get_mut(head.bytes) {
+                *opening = byte;
             }
             head.bytes += 1;
             let ends_line = head.tail[2] == b'\r' && byte == b'\n';
@@ -203,7 +201,7 @@ impl Watch {
             head.tail = [head.tail[1], head.tail[2], byte];
             if ends_head {
                 head.done = true;
-                state.http2 = head.opening == HTTP2_PREFACE;
+                state.http2 = head.opening == *HTTP2_PREFACE;
                 return None;
             }
             if let Some(refusal) = head.oversized() {
@@ -265,7 +263,6 @@ impl Drop for Answering {
         state.in_flight -= 1;
         if state.in_flight == 0 {
             state.idle_since = Instant::now();
-            self.0.changed.notify_one();
         }
     }
 }
