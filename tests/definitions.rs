@@ -37,10 +37,12 @@ fn bundled_file(name: &str) -> PathBuf {
 struct Model {
     /// `(orbit name, pieces, orientations)` in the definition's order.
     orbits: Vec<(String, usize, u8)>,
-    moves: Vec<(String, Vec<(Vec<usize>, Vec<u8>)>)>,
+    moves: Vec<(String, Move)>,
 }
 
 type State = Vec<u8>;
+/// A move: each orbit's permutation and orientation deltas.
+type Move = Vec<(Vec<usize>, Vec<u8>)>;
 
 impl Model {
     /// The multiples of the named base moves (their own JSON entries, no derived moves).
@@ -56,7 +58,7 @@ impl Model {
             .collect();
         let mut model = Model { orbits, moves: Vec::new() };
         for name in moves {
-            let base: Vec<(Vec<usize>, Vec<u8>)> = model
+            let base: Move = model
                 .orbits
                 .iter()
                 .map(|(orbit, _, _)| {
@@ -93,7 +95,7 @@ impl Model {
         t.iter().all(|(p, d)| p.iter().enumerate().all(|(i, &x)| i == x) && d.iter().all(|&x| x == 0))
     }
 
-    fn compose(&self, a: &[(Vec<usize>, Vec<u8>)], b: &[(Vec<usize>, Vec<u8>)]) -> Vec<(Vec<usize>, Vec<u8>)> {
+    fn compose(&self, a: &[(Vec<usize>, Vec<u8>)], b: &[(Vec<usize>, Vec<u8>)]) -> Move {
         a.iter()
             .zip(b)
             .zip(&self.orbits)
