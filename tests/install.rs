@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use common::{binary, stderr_of, stdout_of, tables_with};
+use common::{binary, release_of, stderr_of, stdout_of, tables_with};
 use puzzle_tables_dist::{compress, sha256_hex, write_release, Manifest, TableRecord, Transform, MANIFEST_FILE};
 use puzzle_tables_query::{tables_of, Puzzle, Table, TableSpec};
 use sha2::{Digest, Sha256};
@@ -19,22 +19,6 @@ use sha2::{Digest, Sha256};
 /// A release of the eight-puzzle and rotation-game tables (the small ones) in a new directory.
 fn release() -> tempfile::TempDir {
     release_of(&[Puzzle::Eight, Puzzle::Rotation])
-}
-
-/// A release of the default tables of `puzzles` in a new directory.
-fn release_of(puzzles: &[Puzzle]) -> tempfile::TempDir {
-    let out = tempfile::tempdir().unwrap();
-    let mut tables = Vec::new();
-    for &puzzle in puzzles {
-        for spec in tables_of(puzzle) {
-            let path = tables_with(puzzle).join(spec.file_name());
-            let table = Table::open_verified(&path, &spec).unwrap();
-            let bytes = std::fs::read(&path).unwrap();
-            tables.push((TableRecord::new(&spec, table.metadata(), &bytes), bytes));
-        }
-    }
-    write_release(out.path(), tables).unwrap();
-    out
 }
 
 fn install(tables: &Path, release: &Path) -> std::process::Output {

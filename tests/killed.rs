@@ -10,7 +10,6 @@ use std::process::Stdio;
 use std::time::Instant;
 
 use common::{binary, stderr_of, stdout_of, tables_with};
-use puzzle_tables_dist::{write_release, TableRecord};
 use puzzle_tables_query::{tables_of, Puzzle, Table};
 
 /// The small puzzles these tests write: the eight puzzle and the cubic puzzle (several tables).
@@ -32,18 +31,7 @@ fn good_tables() -> tempfile::TempDir {
 
 /// A release of the tables of [`PUZZLES`], as `cargo xtask dist` writes one.
 fn release() -> tempfile::TempDir {
-    let out = tempfile::tempdir().unwrap();
-    let mut tables = Vec::new();
-    for puzzle in PUZZLES {
-        for spec in tables_of(puzzle) {
-            let path = tables_with(puzzle).join(spec.file_name());
-            let table = Table::open_verified(&path, &spec).unwrap();
-            let bytes = std::fs::read(&path).unwrap();
-            tables.push((TableRecord::new(&spec, table.metadata(), &bytes), bytes));
-        }
-    }
-    write_release(out.path(), tables).unwrap();
-    out
+    common::release_of(&PUZZLES)
 }
 
 /// Every table of [`PUZZLES`] in `dir` opens and verifies, and `verify` says so.

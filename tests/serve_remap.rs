@@ -14,9 +14,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{all_tables, binary, stderr_of, tables_with, Served};
-use puzzle_tables_dist::{write_release, TableRecord};
-use puzzle_tables_query::{tables_of, Puzzle, Table};
+use common::{all_tables, binary, stderr_of, Served};
+use puzzle_tables_query::{tables_of, Puzzle};
 
 /// A new tables directory holding every table of `all_tables()`, hard-linked (the directories
 /// share a file system under `target/`; nothing here writes a table in place).
@@ -33,18 +32,7 @@ fn linked_tables() -> tempfile::TempDir {
 
 /// A release of the eight-puzzle and rotation-game tables, as `cargo xtask dist` writes one.
 fn release() -> tempfile::TempDir {
-    let out = tempfile::tempdir().unwrap();
-    let mut tables = Vec::new();
-    for puzzle in [Puzzle::Eight, Puzzle::Rotation] {
-        for spec in tables_of(puzzle) {
-            let path = tables_with(puzzle).join(spec.file_name());
-            let table = Table::open_verified(&path, &spec).unwrap();
-            let bytes = std::fs::read(&path).unwrap();
-            tables.push((TableRecord::new(&spec, table.metadata(), &bytes), bytes));
-        }
-    }
-    write_release(out.path(), tables).unwrap();
-    out
+    common::release_of(&[Puzzle::Eight, Puzzle::Rotation])
 }
 
 /// Runs `command`, which must succeed.

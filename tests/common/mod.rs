@@ -27,6 +27,22 @@ pub fn tables_with(puzzle: Puzzle) -> &'static Path {
     dir
 }
 
+/// A release (`cargo xtask dist`'s layout) of `puzzles`' tables, as built by the generator.
+pub fn release_of(puzzles: &[Puzzle]) -> tempfile::TempDir {
+    let out = tempfile::tempdir().unwrap();
+    let mut tables = Vec::new();
+    for &puzzle in puzzles {
+        for spec in puzzle_tables_query::tables_of(puzzle) {
+            let path = tables_with(puzzle).join(spec.file_name());
+            let table = puzzle_tables_query::Table::open_verified(&path, &spec).unwrap();
+            let bytes = std::fs::read(&path).unwrap();
+            tables.push((puzzle_tables_dist::TableRecord::new(&spec, table.metadata(), &bytes), bytes));
+        }
+    }
+    puzzle_tables_dist::write_release(out.path(), tables).unwrap();
+    out
+}
+
 /// A new folder for this process's tables in Cargo's scratch folder for integration tests
 /// (`CARGO_TARGET_TMPDIR`, inside `target/`), named by the test binary and the process id,
 /// where the folders of the binary's earlier runs that have ended are removed. A temporary
