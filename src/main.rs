@@ -62,7 +62,7 @@ enum Command {
     Judge(JudgeArgs),
     /// Solve one case: the fewest moves and an optimal sequence of them (`solve cube`: any
     /// cube within God's numbers, exactly optimal within 12 quarter turns).
-    #[command(subcommand)]
+    #[command(subcommand, after_help = solve_definitions_help())]
     Solve(SolveCommand),
     /// Show what a puzzle's tables hold: how many states, how far, how many at each distance
     /// (magic-cube: the cubes within the table's depth; fifteen: each pattern database).
@@ -262,6 +262,13 @@ pub enum Target {
     Puzzle(Puzzle),
     /// A defined puzzle, by its table's name.
     Definition(String),
+}
+
+fn solve_definitions_help() -> String {
+    format!(
+        "A puzzle from its definition: `solve NAME --scramble ALG` (`solve NAME --help`), NAME a table's name; bundled:\n{}",
+        definition::bundled_list()
+    )
 }
 
 fn gen_definitions_help() -> String {
