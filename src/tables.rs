@@ -411,7 +411,7 @@ fn rebuild_hint(error: &TableError) -> String {
         }
     };
     let verb = if matches!(error.kind(), TableErrorKind::Missing) { "build" } else { "rebuild" };
-    if owns(optimal_specs()) {
+    if owns(optimal_specs()) || defined.is_some() {
         return format!("{verb} it with `puzzle-tables --tables {dir} {gen} (releases do not hold it)");
     }
     format!(

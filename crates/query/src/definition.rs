@@ -13,7 +13,7 @@ pub use puzzle_tables_models::definition::{
 };
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
@@ -290,10 +290,5 @@ impl DefinitionTable {
             at += 2 * n;
         }
         Ok(Pattern(parts))
-    }
-
-    /// The path of the table file.
-    pub fn path(&self) -> PathBuf {
-        self.table.path().to_path_buf()
     }
 }

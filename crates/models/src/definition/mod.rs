@@ -395,11 +395,6 @@ impl Generators {
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
-
-    /// The generator named `name` (such as `R2`), if any.
-    pub fn position(&self, name: &str) -> Option<usize> {
-        self.names.iter().position(|n| n == name)
-    }
 }
 
 /// Names of the whole-puzzle turns a definition may define, tried in this order.
