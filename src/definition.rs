@@ -221,8 +221,10 @@ fn open(tables: &TablesDir, name: &str) -> anyhow::Result<std::sync::Arc<Definit
 }
 
 impl TablesDir {
-    /// `gen NAME` for a bundled definition, or `gen --definition FILE --name NAME`.
-    pub fn generate_definition(&self, puzzle: &DefinedPuzzle) -> anyhow::Result<ExitCode> {
+    /// `gen NAME` for a bundled definition, or `gen --definition FILE --name NAME`; what was
+    /// written goes to `out` (standard error for a build on first use, whose command's own
+    /// output is on standard output).
+    pub fn generate_definition(&self, puzzle: &DefinedPuzzle, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
         let available = puzzle_tables_generator::definition::available_memory().unwrap_or(u64::MAX);
         puzzle_tables_generator::definition::check_memory(puzzle, available)?;
         let needed = puzzle_tables_generator::definition::memory_needed(puzzle);
@@ -241,7 +243,6 @@ impl TablesDir {
         write_table(&path, &built.file_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
         progress.finish();
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-        let mut out = writer::stdout();
         writeln!(out, "wrote {} ({size} bytes)", path.display())?;
         writeln!(out, "{}: built in {:.2} s", puzzle.name(), started.elapsed().as_secs_f64())?;
         Ok(ExitCode::SUCCESS)
@@ -261,7 +262,7 @@ impl TablesDir {
             );
         };
         errln!("puzzle-tables: {}: missing; building the {name} table (first use)", path.display());
-        self.generate_definition(&DefinedPuzzle::bundled(bundled)?)?;
+        self.generate_definition(&DefinedPuzzle::bundled(bundled)?, &mut std::io::stderr())?;
         Ok(())
     }
 }

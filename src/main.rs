@@ -365,14 +365,17 @@ fn gen(tables: &TablesDir, args: GenArgs) -> anyhow::Result<ExitCode> {
         if !args.puzzles.is_empty() || options {
             anyhow::bail!("--definition builds one table: name no puzzle and no other option beside it");
         }
-        return tables.generate_definition(&definition::user_puzzle(&args.definition)?);
+        return tables.generate_definition(&definition::user_puzzle(&args.definition)?, &mut writer::stdout());
     }
     if !names.is_empty() && options {
         anyhow::bail!("--partition, --large and --optimal are for fifteen and cube, not a definition");
     }
     for name in &names {
         let bundled = puzzle_tables_models::definition::bundled::find(name).expect("the parser takes bundled names");
-        tables.generate_definition(&puzzle_tables_models::definition::DefinedPuzzle::bundled(bundled)?)?;
+        tables.generate_definition(
+            &puzzle_tables_models::definition::DefinedPuzzle::bundled(bundled)?,
+            &mut writer::stdout(),
+        )?;
     }
     if !names.is_empty() && puzzles.is_empty() {
         return Ok(ExitCode::SUCCESS);

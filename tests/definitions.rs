@@ -371,3 +371,58 @@ fn a_users_definition_builds_and_answers_like_the_bundled_one() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr_of(&output).contains("cannot reach this pattern"), "{}", stderr_of(&output));
 }
+
+/// `check NAME INPUT OUTPUT` for `solutions` of `scrambles` (a line each): its exit status
+/// and its verdicts as JSON.
+fn check(name: &str, scrambles: &[&str], solutions: &str) -> (Option<i32>, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("input"), dir.path().join("output"));
+    std::fs::write(&input, scrambles.iter().map(|s| format!("{s}\n")).collect::<String>()).unwrap();
+    std::fs::write(&output, solutions).unwrap();
+    let run = binary(tables()).args(["check", name, "--json"]).arg(&input).arg(&output).output().unwrap();
+    (run.status.code(), serde_json::from_str(&stdout_of(&run)).unwrap_or(Value::Null))
+}
+
+fn verdicts(report: &Value) -> Vec<String> {
+    let cases = report["cases"].as_array().expect("a verdict per case");
+    cases
+        .iter()
+        .map(|case| format!("{}: {}", case["verdict"].as_str().unwrap(), case["detail"].as_str().unwrap()))
+        .collect()
+}
+
+#[test]
+fn check_accepts_the_fewest_moves_and_says_what_is_wrong_with_the_rest() {
+    let scrambles = ["R U R' U'", "", "D", "R", "R U", "F2 R", "R U F", "U2"];
+    let solutions = [
+        "U R U' R'", // the fewest
+        "",          // the start: no move
+        "U' y",      // D ends the cube turned as a whole, and a whole-puzzle turn counts none
+        "R R2",      // two moves where one does
+        "U'",        // leaves it a move from solved
+        "L' F2",     // L is not one of the table's moves (U, F, R)
+        "R U F)",    // no alg
+    ];
+    let (status, report) = check("2x2x2", &scrambles, &(solutions.join("\n") + "\n"));
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        verdicts(&report),
+        [
+            "accepted: 4 moves, the fewest",
+            "accepted: 0 moves, the fewest",
+            "accepted: 1 move, the fewest",
+            "wrong answer: too long: 2 moves, the fewest are 1",
+            "wrong answer: does not solve it: 1 move from solved after 1 move",
+            "wrong answer: \"L' F2\": `L` is not one of the table's moves (U, F, R) nor a whole-puzzle turn",
+            "wrong answer: \"R U F)\": not an alg: a move, `(`, `[` or the end at character 6 (near \")\")",
+            "no answer: the output ends after line 7",
+        ]
+    );
+    // In quarter turns a half turn is two.
+    let (status, report) = check("2x2x2-qtm", &["R2 U", "R2 U"], "U' R2\nU' R R\n");
+    assert_eq!(status, Some(0), "{report}");
+    assert_eq!(verdicts(&report), ["accepted: 3 quarter turns, the fewest"; 2]);
+    // A scramble that is no alg makes the input unreadable, named by its line.
+    let (status, _) = check("2x2x2", &["R U", "R (U"], "U' R'\nU' R'\n");
+    assert_eq!(status, Some(2));
+}

@@ -10,7 +10,6 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use puzzle_tables_models::judge::InputError;
-use puzzle_tables_query::Puzzle;
 use serde_json::json;
 
 use super::answers::AnswerLines;
@@ -22,9 +21,10 @@ use crate::writer;
 /// `check PUZZLE INPUT ANSWERS`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// The puzzle whose judge format the input and the answers are in.
-    #[arg(value_parser = crate::puzzle_parser())]
-    pub puzzle: Puzzle,
+    /// The puzzle whose judge format the input and the answers are in, or a defined
+    /// puzzle's table name (its input a scramble a line, its output a solution a line).
+    #[arg(value_parser = crate::target_parser(true))]
+    pub puzzle: crate::Target,
     /// The judge input the answers are for ("-" for standard input).
     pub input: PathBuf,
     /// The contestant's output to check ("-" for standard input); with --protocol, the
@@ -67,7 +67,7 @@ pub trait Checker {
     type Case;
 
     /// The puzzle's label.
-    fn label(&self) -> &'static str;
+    fn label(&self) -> &str;
 
     /// The cases of a judge input, or the first problem that makes it unreadable.
     fn cases(&self, input: &str) -> Result<Vec<Self::Case>, InputError>;

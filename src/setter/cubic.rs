@@ -28,7 +28,7 @@ impl Cubic {
 impl Checker for Cubic {
     type Case = Dataset;
 
-    fn label(&self) -> &'static str {
+    fn label(&self) -> &str {
         "cubic"
     }
 

@@ -34,7 +34,7 @@ fn tiles_out_of_place(board: &Board) -> usize {
 impl Checker for Eight {
     type Case = Board;
 
-    fn label(&self) -> &'static str {
+    fn label(&self) -> &str {
         "eight"
     }
 

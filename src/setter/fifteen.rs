@@ -214,7 +214,7 @@ impl Checker for Fifteen {
     /// The case's number (LightOJ writes it) and its board.
     type Case = (usize, Board);
 
-    fn label(&self) -> &'static str {
+    fn label(&self) -> &str {
         "fifteen"
     }
 

@@ -52,7 +52,7 @@ fn stickers_out_of_place(cube: &Cube) -> usize {
 impl Checker for MagicCube {
     type Case = Cube;
 
-    fn label(&self) -> &'static str {
+    fn label(&self) -> &str {
         "magic-cube"
     }
 

@@ -10,6 +10,7 @@
 mod answers;
 pub mod check;
 mod cubic;
+mod definition;
 mod eight;
 mod fifteen;
 mod magic_cube;
@@ -41,18 +42,29 @@ pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Res
 }
 
 fn check_with(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<ExitCode> {
-    if args.lightoj && args.puzzle != Puzzle::Fifteen {
-        bail!("--lightoj picks the fifteen puzzle's other judge; {} has only one", args.puzzle);
+    let puzzle = match &args.puzzle {
+        crate::Target::Puzzle(puzzle) => *puzzle,
+        crate::Target::Definition(name) => {
+            if args.lightoj || args.shortest {
+                bail!(
+                    "--lightoj and --shortest are for the fifteen and eight puzzles' judges; {name} answers are exact"
+                );
+            }
+            return check::run(&definition::Defined::open(tables, name)?, args);
+        }
+    };
+    if args.lightoj && puzzle != Puzzle::Fifteen {
+        bail!("--lightoj picks the fifteen puzzle's other judge; {puzzle} has only one");
     }
-    let accepts_any = args.puzzle == Puzzle::Eight || (args.puzzle == Puzzle::Fifteen && !args.lightoj);
+    let accepts_any = puzzle == Puzzle::Eight || (puzzle == Puzzle::Fifteen && !args.lightoj);
     if args.shortest && !accepts_any {
-        let judge = if args.lightoj { "LightOJ" } else { args.puzzle.label() };
+        let judge = if args.lightoj { "LightOJ" } else { puzzle.label() };
         bail!(
             "--shortest is for eight and fifteen (UVa), whose judges accept any solution; {judge} answers are exact \
              already"
         );
     }
-    match args.puzzle {
+    match puzzle {
         Puzzle::Eight => check::run(&eight::Eight::open(tables, args.shortest)?, args),
         Puzzle::Cubic => check::run(&cubic::Cubic::open(tables)?, args),
         Puzzle::Rotation => check::run(&rotation::Rotation::open(tables)?, args),

@@ -64,7 +64,7 @@ impl Rotation {
 impl Checker for Rotation {
     type Case = Board;
 
-    fn label(&self) -> &'static str {
+    fn label(&self) -> &str {
         "rotation"
     }
 

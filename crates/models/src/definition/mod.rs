@@ -336,6 +336,8 @@ pub struct Generators {
     pub transformations: Vec<Transformation>,
     /// `inverse[g]`: the generator that undoes generator `g`.
     pub inverse: Vec<usize>,
+    /// Each base move's order: how many turns of it do nothing.
+    pub orders: Vec<u32>,
 }
 
 impl Generators {
@@ -347,6 +349,7 @@ impl Generators {
         let mut names = Vec::new();
         let mut transformations: Vec<Transformation> = Vec::new();
         let mut amounts = Vec::new();
+        let mut orders = Vec::new();
         for (base, name) in moves.iter().enumerate() {
             if moves[..base].contains(name) {
                 return Err(DefinitionError::new(format!("the move `{name}` is named twice")));
@@ -358,6 +361,7 @@ impl Generators {
             if order == 1 {
                 return Err(DefinitionError::new(format!("the move `{name}` changes nothing")));
             }
+            orders.push(order);
             let order = order as i32;
             let multiples: Vec<i32> = match metric {
                 Metric::Htm => (1..order).map(|a| if 2 * a <= order { a } else { a - order }).collect(),
@@ -383,7 +387,7 @@ impl Generators {
                     .expect("each metric's multiples hold every inverse")
             })
             .collect();
-        Ok(Generators { base: moves.to_vec(), metric, names, transformations, inverse })
+        Ok(Generators { base: moves.to_vec(), metric, names, transformations, inverse, orders })
     }
 
     /// The number of generators.
@@ -398,7 +402,7 @@ impl Generators {
 }
 
 /// Names of the whole-puzzle turns a definition may define, tried in this order.
-const ROTATIONS: [&str; 3] = ["x", "y", "z"];
+pub(crate) const ROTATIONS: [&str; 3] = ["x", "y", "z"];
 
 /// Every whole-puzzle turn made of the definition's `x`, `y` and `z` (the group they
 /// generate, the identity first; at most 120), each with an alg that makes it, or the

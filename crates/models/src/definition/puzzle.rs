@@ -3,7 +3,9 @@
 
 use super::bundled::Bundled;
 use super::index::{PatternIndex, Unreachable};
-use super::{rotations, Alg, Definition, DefinitionError, Generators, Metric, Pattern, Transformation};
+use super::{
+    rotations, Alg, AlgNode, Definition, DefinitionError, Generators, Metric, Pattern, Transformation, ROTATIONS,
+};
 
 /// A definition with its moves, metric and start: everything a table of it needs.
 #[derive(Clone, Debug)]
@@ -155,6 +157,47 @@ impl DefinedPuzzle {
             }
         }
         Err(DefinitionError::new(unreachable))
+    }
+
+    /// How long `solution` is in the table's metric: a move of the table counts one (face
+    /// turns) or its quarter turns (quarter turns), as written (`R R'` is two), and a
+    /// whole-puzzle turn (`x`, `y`, `z`) none. Any other move is refused: it could make a
+    /// solution shorter than the table's fewest (a slice `M` is two face turns).
+    pub fn solution_length(&self, solution: &Alg) -> Result<u64, DefinitionError> {
+        solution.0.iter().try_fold(0u64, |length, node| Ok(length.saturating_add(self.node_length(node)?)))
+    }
+
+    fn node_length(&self, node: &AlgNode) -> Result<u64, DefinitionError> {
+        Ok(match node {
+            AlgNode::Move { name, amount } => self.move_length(name, *amount)?,
+            AlgNode::Grouping(alg, times) => self.solution_length(alg)?.saturating_mul(u64::from(times.unsigned_abs())),
+            AlgNode::Commutator(a, b) => {
+                self.solution_length(a)?.saturating_add(self.solution_length(b)?).saturating_mul(2)
+            }
+            AlgNode::Conjugate(a, b) => {
+                self.solution_length(a)?.saturating_mul(2).saturating_add(self.solution_length(b)?)
+            }
+        })
+    }
+
+    fn move_length(&self, name: &str, amount: i32) -> Result<u64, DefinitionError> {
+        if ROTATIONS.contains(&name) && self.definition.move_transformation(name, 1).is_ok() {
+            return Ok(0);
+        }
+        let generators = &self.generators;
+        let Some(base) = generators.base.iter().position(|base| base == name) else {
+            return Err(DefinitionError::new(format!(
+                "`{name}` is not one of the table's moves ({}) nor a whole-puzzle turn",
+                generators.base.join(", ")
+            )));
+        };
+        let order = i64::from(generators.orders[base]);
+        let turns = i64::from(amount).rem_euclid(order);
+        Ok(match generators.metric {
+            _ if turns == 0 => 0,
+            Metric::Htm => 1,
+            Metric::Qtm => turns.min(order - turns) as u64,
+        })
     }
 
     /// What the generator `g` does.
