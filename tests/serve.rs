@@ -680,4 +680,24 @@ fn defined_puzzles_are_listed_and_answered_like_the_command_line() {
         assert_eq!(response.status, status, "{path}: {}", response.body);
         assert!(!response.error().is_empty(), "{path}");
     }
+    // A batch answers a line each as `solve NAME --scramble - --json` does, a refused line
+    // in its place.
+    let lines = "R U R' F2\nR Q\n\nD L2 F\n";
+    let batch = server.post("/api/v1/definitions/2x2x2/batch", lines);
+    assert_eq!(batch.status, 200, "{}", batch.body);
+    let cli = run_with_input(binary(all_tables()).args(["solve", "2x2x2", "--scramble", "-", "--json"]), lines);
+    let parse = |text: &str| text.lines().map(|line| serde_json::from_str::<Value>(line).unwrap()).collect::<Vec<_>>();
+    let answers = parse(&batch.body);
+    assert_eq!(answers, parse(&stdout_of(&cli)));
+    assert_eq!((answers.len(), answers[1]["line"].as_u64()), (4, Some(2)), "{}", batch.body);
+    for (path, body, status) in [
+        ("/api/v1/definitions/no-such-puzzle/batch", "R", 404),
+        ("/api/v1/definitions/2x2x2/batch?input=board", "R", 400),
+        ("/api/v1/definitions/2x2x2/batch?all=100000", "R", 400),
+        ("/api/v1/definitions/2x2x2/batch", &"R\n".repeat(10_001), 413),
+    ] {
+        let response = server.post(path, body);
+        assert_eq!(response.status, status, "{path}: {}", response.body);
+        assert!(!response.error().is_empty(), "{path}");
+    }
 }

@@ -47,6 +47,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/v1/cube/scramble", get(scramble))
         .route("/api/v1/definitions", get(super::definitions::list))
         .route("/api/v1/definitions/{name}", get(super::definitions::answer))
+        .route("/api/v1/definitions/{name}/batch", post(super::definitions::batch))
         .route("/api/v1/{puzzle}", get(answer))
         .route("/api/v1/{puzzle}/random", get(random))
         .route("/api/v1/{puzzle}/batch", post(batch))
@@ -428,12 +429,7 @@ pub(super) async fn batch(
     if options.optimal {
         return Err(ApiError::bad("optimal=true answers one cube at a time: GET /api/v1/cube?optimal=true"));
     }
-    let text = std::str::from_utf8(&body).map_err(|e| ApiError::bad(format!("the body is not UTF-8: {e}")))?;
-    let lines: Vec<String> = text.lines().map(|line| line.trim_start_matches('\u{feff}').to_string()).collect();
-    if lines.len() > MAX_BATCH_LINES {
-        let why = format!("{} lines: a batch holds at most {MAX_BATCH_LINES}", lines.len());
-        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, why));
-    }
+    let lines = batch_lines(&body)?;
     let mut out = String::new();
     // One set of tables answers the whole batch, whatever a SIGHUP maps meanwhile.
     let answerer = app.answerer();
@@ -456,6 +452,18 @@ pub(super) async fn batch(
         out = answered.await.unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic()))?;
     }
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], out).into_response())
+}
+
+/// A batch body's lines (a byte-order mark dropped), or why they are no batch: not UTF-8
+/// (400), or more than [`MAX_BATCH_LINES`] (413).
+pub(super) fn batch_lines(body: &[u8]) -> Result<Vec<String>, ApiError> {
+    let text = std::str::from_utf8(body).map_err(|e| ApiError::bad(format!("the body is not UTF-8: {e}")))?;
+    let lines: Vec<String> = text.lines().map(|line| line.trim_start_matches('\u{feff}').to_string()).collect();
+    if lines.len() > MAX_BATCH_LINES {
+        let why = format!("{} lines: a batch holds at most {MAX_BATCH_LINES}", lines.len());
+        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, why));
+    }
+    Ok(lines)
 }
 
 /// One batch line's answer line: the answer, or its refusal in its place.

@@ -17,7 +17,8 @@ use super::{api, definitions};
         api::random,
         api::scramble,
         definitions::list,
-        definitions::answer
+        definitions::answer,
+        definitions::batch
     ),
     components(schemas(
         api::ErrorBody,
