@@ -10,6 +10,7 @@ use puzzle_tables_dist::{unpack, Manifest, TableRecord};
 use puzzle_tables_generator::{write_table, BuiltTable, Progress, TerminalBar};
 use puzzle_tables_query::answer::{AnswerError, Answerer};
 use puzzle_tables_query::cube::optimal::{optimal_specs, OptimalSize};
+use puzzle_tables_query::definition::DefinitionTable;
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::{
     check_entries, default_dir, optional_tables_of, tables_of, tables_when_present, Puzzle, Table, TableError,
@@ -311,14 +312,12 @@ impl TablesDir {
     /// Unpacks the release table of `record` into a temporary file beside its place and
     /// checks it there as `verify` would.
     fn stage(&self, release: &Path, record: &TableRecord) -> anyhow::Result<StagedTable> {
-        let spec = Puzzle::BUILT_IN
-            .iter()
-            .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(tables_when_present(puzzle)))
-            .find(|spec| spec.file_name() == record.file)
-            .with_context(|| format!("{}: the release names a table this build does not know", record.file))?;
-        record.check_versions(&spec)?;
+        let kind = ReleaseTable::of(record)?;
+        if let ReleaseTable::BuiltIn(spec) = &kind {
+            record.check_versions(spec)?;
+        }
         let bytes = unpack(release, record)?;
-        let path = self.path_of(&spec);
+        let path = self.dir.join(&record.file);
         let temporary = self.dir.join(format!(".{}.install.{}", record.file, std::process::id()));
         let staged = StagedTable { path, temporary, bytes: bytes.len() };
         let written = std::fs::File::create(&staged.temporary)
@@ -327,12 +326,51 @@ impl TablesDir {
             staged.discard();
             return Err(error).with_context(|| format!("cannot write {}", staged.temporary.display()));
         }
-        let checked = Table::open_verified(&staged.temporary, &spec).and_then(|table| check_entries(&table));
+        let checked = match &kind {
+            ReleaseTable::BuiltIn(spec) => Table::open_verified(&staged.temporary, spec)
+                .and_then(|table| check_entries(&table))
+                .map_err(|error| anyhow::Error::new(error.into_kind()).context(record.file.clone())),
+            // A definition's table carries its own spec, checked against the definition it
+            // carries (entries, encoding, this build's ranking) as it is opened.
+            ReleaseTable::Definition => DefinitionTable::open(&staged.temporary)
+                .map_err(|error| anyhow::Error::new(error.into_kind()))
+                .and_then(|table| Ok(record.check_versions(table.table().spec())?))
+                .with_context(|| record.file.clone()),
+        };
         if let Err(error) = checked {
             staged.discard();
-            return Err(anyhow::Error::new(error.into_kind()).context(record.file.clone()));
+            return Err(error);
         }
         Ok(staged)
+    }
+}
+
+/// What a release's table is to this build.
+enum ReleaseTable {
+    /// A built-in puzzle's table, of this spec.
+    BuiltIn(TableSpec),
+    /// A defined puzzle's table (`definition-NAME.tbl`).
+    Definition,
+}
+
+impl ReleaseTable {
+    /// The table `record` names, or why this build refuses it: a name it does not know, or
+    /// a definition's name that could not name a table (so never a path elsewhere).
+    fn of(record: &TableRecord) -> anyhow::Result<ReleaseTable> {
+        let built_in = Puzzle::BUILT_IN
+            .iter()
+            .flat_map(|&puzzle| tables_of(puzzle).into_iter().chain(tables_when_present(puzzle)))
+            .find(|spec| spec.file_name() == record.file);
+        if let Some(spec) = built_in {
+            return Ok(ReleaseTable::BuiltIn(spec));
+        }
+        match puzzle_tables_query::definition::name_of_file(&record.file) {
+            Some(name) => {
+                puzzle_tables_query::definition::check_name(name).with_context(|| record.file.clone())?;
+                Ok(ReleaseTable::Definition)
+            }
+            None => anyhow::bail!("{}: the release names a table this build does not know", record.file),
+        }
     }
 }
 

@@ -254,3 +254,31 @@ fn a_transformed_artifact_with_wrong_residues_or_no_transform_installs_nothing()
         assert!(contents(tables.path()).is_empty(), "nothing written");
     }
 }
+
+#[test]
+fn a_defined_puzzles_table_installs_and_answers_without_a_build() {
+    let built = tempfile::tempdir().unwrap();
+    let output = binary(built.path()).args(["gen", "3x3x3-eo"]).output().unwrap();
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let file = "definition-3x3x3-eo.tbl";
+    let bytes = std::fs::read(built.path().join(file)).unwrap();
+    let table = puzzle_tables_query::definition::DefinitionTable::open(&built.path().join(file)).unwrap();
+    let mut record = TableRecord::new(table.table().spec(), table.table().metadata(), &bytes);
+    record.file = file.to_string();
+    let release = tempfile::tempdir().unwrap();
+    write_release(release.path(), vec![(record, bytes.clone())]).unwrap();
+    let tables = tempfile::tempdir().unwrap();
+    let output = install(tables.path(), release.path());
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert_eq!(std::fs::read(tables.path().join(file)).unwrap(), bytes);
+    let output = binary(tables.path()).args(["solve", "3x3x3-eo", "--scramble", "F B"]).output().unwrap();
+    assert!(stdout_of(&output).starts_with("2 moves: "), "{}", stdout_of(&output));
+    assert!(!stderr_of(&output).contains("building"), "{}", stderr_of(&output));
+    // A name that could reach outside the tables directory is refused, and nothing written.
+    edit_manifest(release.path(), |manifest| manifest.tables[0].file = "definition-../escaped.tbl".into());
+    let elsewhere = tempfile::tempdir().unwrap();
+    let output = install(&elsewhere.path().join("tables"), release.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr_of(&output).contains("definition-../escaped.tbl"), "{}", stderr_of(&output));
+    assert!(!elsewhere.path().join("escaped.tbl").exists());
+}

@@ -5,11 +5,12 @@
 //! - `cargo xtask gen-tables`: builds the release binary, generates every table into
 //!   `tables/` and rewrites `tables/manifest.json` (checksums and per-distance counts, so a
 //!   change to generation shows up in review).
-//! - `cargo xtask dist --out DIR [--only PUZZLE...] [--no-optional] [--tables DIR]`: the
-//!   release artifacts: each table compressed with zstd, `SHA256SUMS` (for `sha256sum -c`)
-//!   and `manifest.json`; besides every table `gen-tables` builds, the optional ones (the
-//!   fifteen puzzle's 7-8 databases) unless `--no-optional`; `--only` ships some puzzles'
-//!   tables, `--tables` the tables already in a directory, building none.
+//! - `cargo xtask dist --out DIR [--only PUZZLE...] [--no-optional] [--definitions NAME...]
+//!   [--tables DIR]`: the release artifacts: each table compressed with zstd, `SHA256SUMS`
+//!   (for `sha256sum -c`) and `manifest.json`; besides every table `gen-tables` builds, the
+//!   optional ones (the fifteen puzzle's 7-8 databases) unless `--no-optional`; `--only`
+//!   ships some puzzles' tables, `--definitions` defined puzzles' tables too, `--tables` the
+//!   tables already in a directory, building none.
 //! - `cargo xtask bench [--out FILE]`: every benchmark in one run, printed as one table of
 //!   figures (see [`bench`](mod@bench)); `--out` also writes it to FILE, in place between markers.
 //! - `cargo xtask man [--out DIR]`: the man pages, generated from the binary's clap
@@ -59,6 +60,7 @@ use std::process::Command;
 use anyhow::{bail, Context};
 use clap::{Parser, Subcommand};
 use puzzle_tables_dist::{worker_threads, write_release, Manifest, TableRecord, MANIFEST_FILE, SUMS_FILE, ZSTD_LEVEL};
+use puzzle_tables_query::definition::{self, DefinitionTable};
 use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle, Table, TableSpec};
 
 /// Project automation for puzzle-tables.
@@ -171,6 +173,10 @@ struct DistArgs {
     /// 4 GB of memory to build, 577 MB).
     #[arg(long)]
     no_optional: bool,
+    /// Ship these defined puzzles' tables too (`definition-NAME.tbl`), such as 2x2x2 or a
+    /// user's table's name; bundled ones are built when missing unless --tables.
+    #[arg(long, value_name = "NAME", num_args = 1.., value_delimiter = ',')]
+    definitions: Vec<String>,
     /// Ship the tables already in DIR, building none [default: build them into tables/ with
     /// the release binary, and rewrite tables/manifest.json].
     #[arg(long, value_name = "DIR")]
@@ -316,6 +322,16 @@ fn build_for_dist(puzzles: &[Puzzle], optional: bool) -> anyhow::Result<PathBuf>
     Ok(dir)
 }
 
+/// The defined puzzle `name`'s table in `dir`, opened and verified, with its record.
+fn definition_table(dir: &Path, name: &str) -> anyhow::Result<(TableRecord, Vec<u8>)> {
+    let table = DefinitionTable::open(&dir.join(definition::file_name(name)))?;
+    let bytes = std::fs::read(table.table().path())?;
+    let mut record = TableRecord::new(table.table().spec(), table.table().metadata(), &bytes);
+    // The spec names no table: a definition's file is named by its puzzle.
+    record.file = definition::file_name(name);
+    Ok((record, bytes))
+}
+
 fn dist(args: &DistArgs) -> anyhow::Result<()> {
     let puzzles = if args.only.is_empty() { Puzzle::BUILT_IN.to_vec() } else { args.only.clone() };
     let optional = !args.no_optional;
@@ -330,6 +346,12 @@ fn dist(args: &DistArgs) -> anyhow::Result<()> {
     let mut tables = Vec::new();
     for (table, record) in opened_tables(&dir, specs)? {
         tables.push((record, std::fs::read(table.path())?));
+    }
+    if args.tables.is_none() && !args.definitions.is_empty() {
+        run(Command::new(release_binary()?).arg("--tables").arg(&dir).arg("gen").args(&args.definitions))?;
+    }
+    for name in &args.definitions {
+        tables.push(definition_table(&dir, name)?);
     }
     let out = &args.out;
     let started = std::time::Instant::now();

@@ -6,6 +6,7 @@ use std::process::{Command, Output};
 
 use puzzle_tables_dist::{Manifest, ZSTD_LEVEL};
 use puzzle_tables_generator::{write_tables, Silent};
+use puzzle_tables_models::definition::{bundled, DefinedPuzzle};
 use puzzle_tables_query::{optional_tables_of, tables_of, Puzzle};
 
 fn xtask(args: &[&str]) -> Output {
@@ -68,6 +69,18 @@ fn dist_ships_only_the_puzzles_asked_for_and_leaves_out_the_optional_tables() {
     assert_eq!(output.status.code(), Some(1));
     let seven = optional_tables_of(Puzzle::Fifteen)[0].file_name();
     assert!(text(&output.stderr).contains(&seven), "{seven}: {}", text(&output.stderr));
+    // A defined puzzle's table rides along by name.
+    let built = puzzle_tables_generator::definition::build_table(
+        &DefinedPuzzle::bundled(bundled::find("3x3x3-eo").unwrap()).unwrap(),
+        1,
+        &mut Silent,
+    );
+    let file = puzzle_tables_query::definition::file_name("3x3x3-eo");
+    puzzle_tables_generator::write_table(&tables.path().join(&file), &built.file_bytes()).unwrap();
+    let with_definition = tempfile::tempdir().unwrap();
+    let output = dist(&["--no-optional", "--definitions", "3x3x3-eo"], with_definition.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(shipped(with_definition.path()), [expected, vec![file]].concat());
     let bad = xtask(&["dist", "--only", "chess", "--out", "unused"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("the puzzles are eight"), "{}", text(&bad.stderr));
