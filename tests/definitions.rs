@@ -426,3 +426,46 @@ fn check_accepts_the_fewest_moves_and_says_what_is_wrong_with_the_rest() {
     let (status, _) = check("2x2x2", &["R U", "R (U"], "U' R'\nU' R'\n");
     assert_eq!(status, Some(2));
 }
+
+/// The 3x3x3's corners as a definition (cubing.js's 3x3x3, edges made identical) against the
+/// optimal cube's corner table (the hand-written cube model's, built by another generator):
+/// every distance from 0 to 11, twenty patterns each where there are that many, drawn from
+/// the definition's table (each draw walks the table), and two thousand random 25-move
+/// scrambles.
+#[test]
+fn the_3x3x3_corners_agree_with_the_optimal_cubes_corner_table() {
+    use puzzle_tables_query::cube::{parse_moves, Cube};
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["gen", "3x3x3-corners"][..], &["gen", "cube", "--optimal", "tiny"]] {
+        let output = binary(dir.path()).args(args).output().unwrap();
+        assert!(output.status.success(), "{}", stderr_of(&output));
+    }
+    let solver = puzzle_tables_query::Tables::open(common::tables_with(puzzle_tables_query::Puzzle::Cube))
+        .unwrap()
+        .cube()
+        .unwrap();
+    let optimal = puzzle_tables_query::Tables::open(dir.path()).unwrap().cube_optimal().unwrap().unwrap();
+    let corners = DefinitionTable::open(&dir.path().join("definition-3x3x3-corners.tbl")).unwrap();
+    let puzzle = corners.puzzle();
+    let mut prng = Prng::new(52);
+    let mut scrambles = Vec::new();
+    for distance in 0..=11u8 {
+        for _ in 0..corners.depth_counts()[distance as usize].min(20) {
+            let index = corners.random_index(distance, &mut prng).unwrap();
+            scrambles.push(corners.scramble_of(index).unwrap().unwrap());
+        }
+    }
+    const FACES: [&str; 18] =
+        ["U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'", "D", "D2", "D'", "L", "L2", "L'", "B", "B2", "B'"];
+    scrambles.extend((0..2000).map(|_| (0..25).map(|_| FACES[prng.below(18) as usize]).collect::<Vec<_>>().join(" ")));
+    let mut seen = [0usize; 12];
+    for scramble in &scrambles {
+        let (pattern, rotation) = puzzle.scrambled(scramble).unwrap();
+        assert!(rotation.is_empty(), "{scramble}");
+        let defined = corners.distance_at(puzzle.rank(&pattern).unwrap()).unwrap();
+        let cube = Cube::SOLVED.apply_moves(&parse_moves(scramble).unwrap());
+        assert_eq!(Some(defined), optimal.corner_distance(&solver, &cube), "{scramble}");
+        seen[defined as usize] += 1;
+    }
+    assert!(seen.iter().all(|&count| count > 0), "every distance met: {seen:?}");
+}

@@ -12,7 +12,7 @@ use puzzle_tables_models::cube::coords::{FLIPS, TWISTS};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
 use puzzle_tables_models::cube::symmetry::{turn_axes, turn_axes_of_move, SYMMETRIES};
 
-use super::table::{CornerTable, FlipRowTables};
+use super::table::{CornerTable, FlipRowTables, OptimalTables, SizeTables};
 use crate::cube::search::step_distance;
 use crate::cube::{Cube, Metric, Move, Permutation, TwoPhaseSolver};
 use crate::Table;
@@ -188,6 +188,18 @@ impl<'a> CornerBound<'a> {
     #[inline]
     fn corner_distance(&self, corner_perm: u16, twist: u16) -> u8 {
         corner_distance(self.phase1.solver, self.corners, corner_perm, twist)
+    }
+}
+
+impl OptimalTables {
+    /// The fewest face turns that solve `cube`'s corners (its edges left as they fall), from
+    /// the corner table of the `tiny` and `huge` sizes; `None` for a size without one.
+    pub fn corner_distance(&self, solver: &TwoPhaseSolver, cube: &Cube) -> Option<u8> {
+        let corners = match &self.0 {
+            SizeTables::Tiny(corners) => corners,
+            SizeTables::FlipRow(tables) => tables.corners.as_deref()?,
+        };
+        Some(corner_distance(solver, corners, cube.corner_perm(), cube.twist()))
     }
 }
 
