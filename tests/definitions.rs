@@ -349,6 +349,24 @@ fn malformed_definitions_are_refused_with_what_is_wrong() {
     assert!(error.contains("derived move `R`") && error.contains("`]`"), "{error}");
     let error = refused_definition(&good.replacen("\"z\": \"[x: y]\"", "\"z\": \"[x: L]\"", 1), &[]);
     assert!(error.contains("in terms of itself"), "{error}");
+    // Start patterns the moves cannot make from the default one: a 2x2x2's corner twisted
+    // in place, a 3x3x3's two edges swapped (every move's permutations are even together).
+    let cube = std::fs::read_to_string(bundled_file("3x3x3.kpuzzle.json")).unwrap();
+    let mut swapped = json_file("3x3x3.kpuzzle.json")["defaultPattern"].clone();
+    swapped["EDGES"]["pieces"][0] = 1.into();
+    swapped["EDGES"]["pieces"][1] = 0.into();
+    let twisted = r#"{"CORNERS": {"pieces": [0, 1, 2, 3, 4, 5, 6, 7], "orientation": [1, 0, 0, 0, 0, 0, 0, 0]}}"#;
+    for (definition, start, why) in [
+        (&good, twisted.to_string(), "CORNERS' orientations sum to 1 modulo 3"),
+        (&cube, swapped.to_string(), "permutations' parities (EDGES, CORNERS, CENTERS)"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("start.json");
+        std::fs::write(&file, start).unwrap();
+        let error = refused_definition(definition, &["--moves", "U", "--start", file.to_str().unwrap()]);
+        let unmade = "the start pattern cannot be made from the definition's default pattern by its moves";
+        assert!(error.contains(unmade) && error.contains(why), "{error}");
+    }
 }
 
 #[test]

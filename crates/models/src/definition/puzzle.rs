@@ -4,7 +4,8 @@
 use super::bundled::Bundled;
 use super::index::{PatternIndex, Unreachable};
 use super::{
-    rotations, Alg, AlgNode, Definition, DefinitionError, Generators, Metric, Pattern, Transformation, ROTATIONS,
+    rotations, Alg, AlgNode, Definition, DefinitionError, Generators, Metric, OrbitPattern, Pattern, Transformation,
+    ROTATIONS,
 };
 
 /// A definition with its moves, metric and start: everything a table of it needs.
@@ -32,6 +33,105 @@ pub fn check_name(name: &str) -> Result<(), DefinitionError> {
     Ok(())
 }
 
+/// Refuses a start pattern that no sequence of the definition's moves makes from its default
+/// pattern, by two invariants: an orbit's orientation sum (where both count every
+/// orientation), which each move changes by what its deltas sum to, and the permutation
+/// parities of the orbits both give with distinct pieces, which change only as the moves'
+/// parities over those orbits together allow. A start with pieces made identical or
+/// orientations ignored (a subset's) is checked on what it does give.
+fn check_start(definition: &Definition, start: &Pattern) -> Result<(), DefinitionError> {
+    let default = definition.default_pattern();
+    let moves: Vec<Transformation> = definition
+        .defined_move_names()
+        .iter()
+        .map(|name| definition.move_transformation(name, 1))
+        .collect::<Result<_, _>>()?;
+    let unreachable = |why: String| {
+        DefinitionError::new(format!(
+            "the start pattern cannot be made from the definition's default pattern by its moves: {why}"
+        ))
+    };
+    let distinct = |part: &OrbitPattern| {
+        let mut pieces = part.pieces.clone();
+        pieces.sort_unstable();
+        pieces.iter().enumerate().all(|(i, &p)| usize::from(p) == i)
+    };
+    let mut given = Vec::new();
+    for (o, orbit) in definition.orbits().iter().enumerate() {
+        let (start, default) = (&start.0[o], &default.0[o]);
+        if distinct(start) && distinct(default) {
+            given.push(o);
+        }
+        let counted = |part: &OrbitPattern| part.orientation_mod.iter().all(|&m| m == orbit.orientations);
+        if !counted(start) || !counted(default) {
+            continue;
+        }
+        let n = u32::from(orbit.orientations);
+        let sum = |values: &[u8]| values.iter().map(|&v| u32::from(v)).sum::<u32>() % n;
+        let step = moves.iter().fold(n, |g, m| gcd(g, sum(&m.0[o].orientation_delta)));
+        let (found, home) = (sum(&start.orientation), sum(&default.orientation));
+        if (found + n - home) % step != 0 {
+            return Err(unreachable(format!(
+                "its {}' orientations sum to {found} modulo {n}, the default's to {home}, and every move changes \
+                 the sum by a multiple of {step}",
+                orbit.name
+            )));
+        }
+    }
+    let parities = |parity_of: &dyn Fn(usize) -> bool| {
+        given.iter().enumerate().fold(0u64, |bits, (bit, &o)| bits | u64::from(parity_of(o)) << bit)
+    };
+    let spanned = moves.iter().map(|m| parities(&|o| odd(&m.0[o].permutation))).collect::<Vec<_>>();
+    let wanted = parities(&|o| odd(&start.0[o].pieces) != odd(&default.0[o].pieces));
+    if !in_span(&spanned, wanted) {
+        let names: Vec<&str> = given.iter().map(|&o| definition.orbits()[o].name.as_str()).collect();
+        return Err(unreachable(format!(
+            "no sequence of moves gives its permutations' parities ({})",
+            names.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Whether the permutation `p` (distinct values `0..n`) is odd.
+fn odd(p: &[u8]) -> bool {
+    let mut seen = vec![false; p.len()];
+    let mut odd = false;
+    for start in 0..p.len() {
+        let mut at = start;
+        while !seen[at] {
+            seen[at] = true;
+            at = usize::from(p[at]);
+            odd ^= at != start;
+        }
+    }
+    odd
+}
+
+/// Whether `wanted` is a sum (over GF(2)) of some of `vectors`.
+fn in_span(vectors: &[u64], mut wanted: u64) -> bool {
+    let mut basis: Vec<u64> = Vec::new();
+    for &v in vectors {
+        let reduced = basis.iter().fold(v, |v, &b| v.min(v ^ b));
+        if reduced != 0 {
+            basis.push(reduced);
+            basis.sort_unstable_by(|a, b| b.cmp(a));
+        }
+    }
+    for &b in &basis {
+        wanted = wanted.min(wanted ^ b);
+    }
+    wanted == 0
+}
+
 impl DefinedPuzzle {
     /// `definition` walked by `moves` (all its defined moves when empty) in `metric`, from
     /// `start` (the definition's default pattern when `None`).
@@ -46,6 +146,7 @@ impl DefinedPuzzle {
         let moves = if moves.is_empty() { definition.defined_move_names() } else { moves.to_vec() };
         let generators = Generators::new(&definition, &moves, metric)?;
         let start = start.unwrap_or_else(|| definition.default_pattern().clone());
+        check_start(&definition, &start)?;
         let index = PatternIndex::new(&definition, &generators, &start)?;
         Ok(DefinedPuzzle { name: name.to_string(), definition, generators, index })
     }
