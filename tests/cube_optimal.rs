@@ -475,3 +475,60 @@ fn solve_optimal_in(tables: &Path, cube: &str) -> Output {
     let args = ["solve", "cube", "--optimal", "--json", "--threads", "2", "--max-seconds", "60", "-"];
     run_with_input(binary(tables).args(args), &format!("{cube}\n"))
 }
+
+/// Every size of optimal tables complete in `$PUZZLE_TABLES_OPTIMAL_DIR` (not only the
+/// fastest), each opened alone, with its label.
+fn optimal_sizes_present() -> Vec<(OptimalSize, puzzle_tables_query::cube::optimal::OptimalTables)> {
+    let Some(folder) = std::env::var_os(OPTIMAL_TABLES_ENV).map(std::path::PathBuf::from) else { return Vec::new() };
+    let complete = |size: &OptimalSize| size.specs().iter().all(|spec| folder.join(spec.file_name()).is_file());
+    let mut sizes = Vec::new();
+    for size in OptimalSize::PREFERRED.into_iter().filter(complete) {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        for spec in size.specs() {
+            std::os::unix::fs::symlink(folder.join(spec.file_name()), dir.path().join(spec.file_name()))
+                .expect("a link");
+        }
+        let tables = puzzle_tables_query::Tables::open(dir.path()).expect("a tables directory");
+        sizes.push((size, tables.cube_optimal().expect("the optimal tables open").expect("a complete size")));
+    }
+    sizes
+}
+
+/// No size's bound ever exceeds the exact face-turn distance: an overestimate would make the
+/// search print a longer answer marked optimal. Every cube within six face turns (the test's
+/// own ball) and 2,000 cubes 7 or 8 random turns out (their distance by meeting the ball in
+/// the middle: each a search of at most two turns from the cube), under the phase-1 bound, `tiny`'s, and every size complete in
+/// `$PUZZLE_TABLES_OPTIMAL_DIR` (`.ci/run` builds `levels`).
+#[test]
+fn no_size_bound_ever_exceeds_the_exact_distance() {
+    let tiny_dir = tables_with_tiny();
+    let tiny = puzzle_tables_query::Tables::open(tiny_dir.path()).unwrap().cube_optimal().unwrap();
+    let solver = puzzle_tables_query::Tables::open(tables()).unwrap().cube().unwrap();
+    let present = optimal_sizes_present();
+    let mut bounds: Vec<(&str, Option<&puzzle_tables_query::cube::optimal::OptimalTables>)> =
+        vec![("phase 1", None), ("tiny", tiny.as_ref())];
+    bounds.extend(present.iter().map(|(size, tables)| (size.label(), Some(tables))));
+    let check = |cube: &Facelets, distance: usize| {
+        let parsed = puzzle_tables_query::cube::Facelets::from_urfdlb(&to_text(cube)).unwrap().cube().unwrap();
+        for (label, tables) in &bounds {
+            let bound = solver.optimal_lower_bound(&parsed, *tables);
+            assert!(bound as usize <= distance, "{label}: bound {bound} above {distance} for {}", to_text(cube));
+        }
+    };
+    let ball = face_turn_ball_of_six();
+    for (&key, &distance) in ball {
+        check(&reference::from_compact_key(key), usize::from(distance));
+    }
+    assert_eq!(ball.len(), 8_240_087, "every cube within six face turns");
+    let mut rng = SplitMix64(57);
+    let mut far = 0;
+    while far < 2000 {
+        let length = 7 + rng.below(2) as usize;
+        let cube = apply_all(&SOLVED, &random_turns(&mut rng, length));
+        if let Some(distance) = face_turn_distance(&cube, ball, usize::from(BALL_RADIUS)) {
+            check(&cube, distance);
+            far += usize::from(distance > 6);
+        }
+    }
+    eprintln!("bounds checked: {}", bounds.iter().map(|(label, _)| *label).collect::<Vec<_>>().join(", "));
+}

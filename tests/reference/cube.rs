@@ -578,6 +578,40 @@ pub fn compact_key(cube: &Facelets) -> u128 {
     facelets.iter().fold(0, |key, &x| key << 3 | u128::from(cube[x]))
 }
 
+/// The cube whose [`compact_key`] is `key`: each corner's third facelet is the colour that
+/// follows the two kept in its piece's clockwise order, the centres are fixed.
+pub fn from_compact_key(key: u128) -> Facelets {
+    use std::sync::OnceLock;
+    /// The facelets the key keeps, in its order; each corner's two kept and its third; and
+    /// the third colour of a corner piece by its first two, clockwise.
+    struct Decoding {
+        kept: Vec<usize>,
+        corners: [[usize; 3]; 8],
+        third: [[u8; 6]; 6],
+    }
+    static DECODING: OnceLock<Decoding> = OnceLock::new();
+    let decoding = DECODING.get_or_init(|| {
+        let corners = corner_facelets();
+        let kept = corners.iter().flat_map(|&[a, b, _]| [a, b]).chain(edge_facelets().into_iter().flatten()).collect();
+        let mut third = [[0u8; 6]; 6];
+        for colours in corners.map(|slot| slot.map(|x| SOLVED[x])) {
+            for r in 0..3 {
+                third[usize::from(colours[r])][usize::from(colours[(r + 1) % 3])] = colours[(r + 2) % 3];
+            }
+        }
+        Decoding { kept, corners, third }
+    });
+    let mut cube = SOLVED;
+    let last = decoding.kept.len() - 1;
+    for (at, &x) in decoding.kept.iter().enumerate() {
+        cube[x] = (key >> (3 * (last - at)) & 0b111) as u8;
+    }
+    for &[a, b, c] in &decoding.corners {
+        cube[c] = decoding.third[usize::from(cube[a])][usize::from(cube[b])];
+    }
+    cube
+}
+
 /// Every cube within `depth` face turns of solved, by its [`compact_key`], with its
 /// face-turn distance, by breadth-first search (the last layer is not kept as cubes).
 pub fn face_turn_ball(depth: u8) -> HashMap<u128, u8> {

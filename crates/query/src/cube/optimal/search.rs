@@ -92,22 +92,57 @@ impl TwoPhaseSolver {
     ) -> OptimalSolution {
         let known =
             self.solve(cube, metric, metric.gods_number()).expect("every cube has a solution within God's number");
+        self.with_bound(tables, OptimalSearch { cube, metric, known, threads, limits })
+    }
+
+    /// The lower bound of `cube`'s face-turn distance that the optimal search starts from
+    /// with `tables` (the phase-1 table's when `None`): never above the exact distance, as
+    /// the tests hold every size's to.
+    pub fn optimal_lower_bound(&self, cube: &Cube, tables: Option<&OptimalTables>) -> u32 {
+        struct RootBound<'a>(&'a Cube);
+        impl WithBound for RootBound<'_> {
+            type Output = u32;
+            fn with<B: LowerBound>(self, bound: &B) -> u32 {
+                bound.distance(&bound.root(self.0))
+            }
+        }
+        self.with_bound(tables, RootBound(cube))
+    }
+
+    /// Hands `user` the bound the optimal search uses with `tables`.
+    fn with_bound<U: WithBound>(&self, tables: Option<&OptimalTables>, user: U) -> U::Output {
         match tables.map(|tables| &tables.0) {
             Some(SizeTables::FlipRow(tables)) => match (&tables.above, &tables.corners) {
-                (Some(above), Some(corners)) => {
-                    let bound = BothSidesBound::new(self, tables, above, corners);
-                    optimal_search(&bound, cube, metric, known, threads, limits)
-                }
-                _ if tables.holds_levels() => {
-                    optimal_search(&LevelsBound::new(self, tables), cube, metric, known, threads, limits)
-                }
-                _ => optimal_search(&FlipRowBound::new(self, tables), cube, metric, known, threads, limits),
+                (Some(above), Some(corners)) => user.with(&BothSidesBound::new(self, tables, above, corners)),
+                _ if tables.holds_levels() => user.with(&LevelsBound::new(self, tables)),
+                _ => user.with(&FlipRowBound::new(self, tables)),
             },
-            Some(SizeTables::Tiny(corners)) => {
-                optimal_search(&CornerBound::new(self, corners), cube, metric, known, threads, limits)
-            }
-            None => optimal_search(&Phase1Bound::new(self), cube, metric, known, threads, limits),
+            Some(SizeTables::Tiny(corners)) => user.with(&CornerBound::new(self, corners)),
+            None => user.with(&Phase1Bound::new(self)),
         }
+    }
+}
+
+/// What is done with the bound of a size of tables ([`TwoPhaseSolver::with_bound`]): each
+/// size's bound is a type of its own.
+trait WithBound {
+    type Output;
+    fn with<B: LowerBound>(self, bound: &B) -> Self::Output;
+}
+
+/// The optimal search of `cube`, below `known`.
+struct OptimalSearch<'a, 'l> {
+    cube: &'a Cube,
+    metric: Metric,
+    known: Vec<Move>,
+    threads: usize,
+    limits: &'a OptimalLimits<'l>,
+}
+
+impl WithBound for OptimalSearch<'_, '_> {
+    type Output = OptimalSolution;
+    fn with<B: LowerBound>(self, bound: &B) -> OptimalSolution {
+        optimal_search(bound, self.cube, self.metric, self.known, self.threads, self.limits)
     }
 }
 
