@@ -1,4 +1,4 @@
-//! The HTTP API: every route, its parameters read by hand (so every refusal is a JSON
+//! The HTTP API's handlers (the paths are in [`routes`](super::routes)), their parameters read by hand (so every refusal is a JSON
 //! `{"error": WHY}` with the right status), and the answers from the library's one answer
 //! path. Table lookups answer on the request's own task; searches go through the
 //! [`SearchPool`](super::pool::SearchPool).
@@ -6,15 +6,13 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::{MatchedPath, Path, Query, Request, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use puzzle_tables_query::answer::{time_limit, Answer, AnswerError, AnswerOptions, Answerer, CubeInput};
 use puzzle_tables_query::cube::Metric;
 use puzzle_tables_query::fifteen::Partition;
@@ -22,7 +20,7 @@ use puzzle_tables_query::Puzzle;
 use serde::Serialize;
 use serde_json::json;
 
-use super::{page, App};
+use super::App;
 use crate::cubic::parse_cell;
 use crate::tables::{answer_error, with_rebuild_hint};
 use crate::writer::errln;
@@ -35,26 +33,6 @@ pub const MAX_FIFTEEN_DISTANCE: u32 = 20;
 
 /// The most boards one `random` or `scramble` request may ask for.
 pub const MAX_COUNT: u64 = 1_000;
-
-/// Every route of the server.
-pub fn router(app: Arc<App>) -> Router {
-    Router::new()
-        .route("/", get(page::index))
-        .route("/page/{file}", get(page::asset))
-        .route("/healthz", get(healthz))
-        .route("/metrics", get(metrics))
-        .route("/api/v1/openapi.json", get(openapi))
-        .route("/api/v1/cube/scramble", get(scramble))
-        .route("/api/v1/definitions", get(super::definitions::list))
-        .route("/api/v1/definitions/{name}", get(super::definitions::answer))
-        .route("/api/v1/definitions/{name}/batch", post(super::definitions::batch))
-        .route("/api/v1/{puzzle}", get(answer))
-        .route("/api/v1/{puzzle}/random", get(random))
-        .route("/api/v1/{puzzle}/batch", post(batch))
-        .fallback(not_found)
-        .layer(axum::middleware::from_fn_with_state(Arc::clone(&app), observe))
-        .with_state(app)
-}
 
 /// An error answer: a status and `{"error": WHY}`.
 #[derive(Debug)]
@@ -132,31 +110,6 @@ impl From<super::pool::Busy> for ApiError {
     }
 }
 
-/// Counts and logs every request, by its route.
-async fn observe(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let endpoint = request.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_string();
-    let (method, uri) = (request.method().clone(), request.uri().clone());
-    let mut response = next.run(request).await;
-    let elapsed = started.elapsed();
-    let status = response.status().as_u16();
-    app.metrics.record(&endpoint, status, elapsed);
-    response.extensions_mut().insert(super::metrics::Counted);
-    if app.log_json {
-        let line = json!({
-            "method": method.as_str(), "path": uri.path(), "endpoint": endpoint, "status": status,
-            "micros": elapsed.as_micros() as u64,
-        });
-        errln!("{line}");
-    }
-    response
-}
-
-/// The URIs no route matches.
-async fn not_found(request: Request) -> ApiError {
-    ApiError::not_found(format!("no such path: {}", request.uri().path()))
-}
-
 /// `GET /healthz`: the server answers.
 #[utoipa::path(get, path = "/healthz", responses((status = 200, description = "The server answers", body = String)))]
 pub(super) async fn healthz() -> &'static str {
@@ -173,11 +126,6 @@ pub(super) async fn metrics(State(app): State<Arc<App>>) -> impl IntoResponse {
         connections: app.connections(),
     });
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text)
-}
-
-/// `GET /api/v1/openapi.json`.
-async fn openapi() -> impl IntoResponse {
-    Json(super::openapi::document())
 }
 
 /// Every error's body.

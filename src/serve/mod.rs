@@ -1,7 +1,7 @@
 //! `puzzle-tables serve`: the tables over HTTP, and a page to look at them.
 //!
 //! axum on tokio, one [`Answerer`] for every request (tables opened once, mapped), the
-//! API in [`api`], searches bounded by [`pool`], counters in [`metrics`], the page in
+//! API in [`api`] behind the [`routes`], searches bounded by [`pool`], counters in [`metrics`], the page in
 //! [`page`]. Connections are accepted by hand (hyper's own builder) so that each has the
 //! deadlines and head limits of [`conn`] (a JSON 408, 414 or 431 past them), HTTP/2 its
 //! limits, the number of open connections a ceiling, and shutdown a drain: on SIGTERM or
@@ -14,6 +14,7 @@ mod metrics;
 mod openapi;
 mod page;
 mod pool;
+mod routes;
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -219,7 +220,7 @@ async fn serve(app: Arc<App>, args: &ServeArgs) -> anyhow::Result<()> {
         tokio::spawn(remap_on_hangup(Arc::clone(&app), hangup));
     }
     errln!("puzzle-tables: serve: listening on http://{address}/");
-    let service = api::router(Arc::clone(&app))
+    let service = routes::router(Arc::clone(&app))
         .layer(CompressionLayer::new())
         .layer(CorsLayer::permissive())
         .layer(RequestBodyLimitLayer::new(MAX_BODY))

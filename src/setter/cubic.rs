@@ -8,7 +8,7 @@ use puzzle_tables_query::cubic::CubicDistances;
 use puzzle_tables_query::{Puzzle, Tables};
 
 use super::answers::{shown, AnswerLines};
-use super::check::{Checker, Judgement};
+use super::verdict::{Checker, Judgement};
 use crate::english::plural;
 use crate::tables::TablesDir;
 

@@ -13,7 +13,7 @@ use puzzle_tables_models::judge::InputError;
 use puzzle_tables_query::definition::DefinitionTable;
 
 use super::answers::{shown, AnswerLines};
-use super::check::{Checker, Judgement};
+use super::verdict::{Checker, Judgement};
 use crate::english::plural;
 use crate::tables::{answer_error, TablesDir};
 

@@ -14,7 +14,7 @@ use puzzle_tables_query::fifteen::PatternDatabases;
 use puzzle_tables_query::fifteen_search::{solve, solve_within, GaveUp, Outcome, Search};
 
 use super::answers::{shown, AnswerLines, MAX_LINE_BYTES};
-use super::check::{Checker, Judgement};
+use super::verdict::{Checker, Judgement};
 use crate::english::plural;
 use crate::fifteen::{LIGHTOJ_MAX_MOVES, NOT_SOLVABLE, UVA_MAX_MOVES};
 use crate::tables::TablesDir;

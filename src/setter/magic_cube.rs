@@ -9,7 +9,7 @@ use puzzle_tables_query::magic_cube::CubeTable;
 use puzzle_tables_query::{Puzzle, Tables};
 
 use super::answers::{shown, AnswerLine, AnswerLines};
-use super::check::{Checker, Judgement};
+use super::verdict::{Checker, Judgement};
 use crate::english::plural;
 use crate::tables::TablesDir;
 

@@ -2,7 +2,7 @@
 //! contestant's output with the tables, also as a judge system calls it: [`protocol`]), `random` (boards drawn uniformly at an exact
 //! distance) and `scramble` (fair cube scrambles, [`scramble`]).
 //!
-//! Each puzzle is one module here implementing [`check::Checker`] and opening its tables in
+//! Each puzzle is one module here implementing [`verdict::Checker`] and opening its tables in
 //! one place; its boards are drawn by the query crate's drawer
 //! ([`puzzle_tables_query::random`]), over tables opened by [`with_drawer`]. Adding a
 //! puzzle is one more module and one match arm in [`check_command`] and [`with_drawer`].
@@ -19,6 +19,7 @@ pub mod protocol;
 pub mod random;
 mod rotation;
 pub mod scramble;
+pub mod verdict;
 
 use std::process::ExitCode;
 
@@ -36,7 +37,7 @@ use crate::tables::TablesDir;
 pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<ExitCode> {
     let checked = check_with(tables, args);
     match (args.protocol, checked) {
-        (Some(protocol), Err(error)) => Ok(protocol.judge_failure(args, &error)),
+        (Some(protocol), Err(error)) => Ok(protocol.judge_failure(&args.more, &error)),
         (_, checked) => checked,
     }
 }

@@ -2,7 +2,7 @@
 //! judge system calls a checker: its arguments in that system's order, its exit codes, its
 //! messages and files. One test file of the system is one judge input, all its cases.
 //!
-//! The protocol layer is thin: the cases are judged by [`super::check::judge_output`], once
+//! The protocol layer is thin: the cases are judged by [`super::verdict::judge_output`], once
 //! for the jury's answer (which must be accepted, or the judge's files are broken) and once
 //! for the contestant's; only the answer to the system differs. A judge failure (an
 //! unreadable input, a damaged table, a wrong jury answer) gets the system's "judge error",
@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 
-use super::check::{judge_output, read_cases, CheckArgs, Checker, Outcome, Report};
+use super::verdict::{judge_output, read_cases, Checker, Outcome, Report};
 use crate::writer::{self, errln};
 
 /// A judge system's way of calling a checker.
@@ -49,23 +49,23 @@ struct Files {
 }
 
 impl Files {
-    /// The arguments of `args` in `protocol`'s order.
-    fn of(protocol: Protocol, args: &CheckArgs) -> anyhow::Result<Files> {
+    /// The arguments of `check` (`input`, `answers`, then `more`) in `protocol`'s order.
+    fn of(protocol: Protocol, input: &Path, answers: &Path, more: &[PathBuf]) -> anyhow::Result<Files> {
         let usage = match protocol {
             Protocol::Testlib => "INPUT OUTPUT ANSWER",
             Protocol::Kattis => "INPUT JUDGE_ANSWER FEEDBACK_DIR < TEAM_OUTPUT",
             Protocol::Cms => "INPUT CORRECT_OUTPUT CONTESTANT_OUTPUT",
         };
-        let Some(third) = args.more.first().cloned() else {
+        let Some(third) = more.first().cloned() else {
             bail!("--protocol {} takes {usage}: the third is missing", protocol.name());
         };
-        let input = args.input.clone();
+        let input = input.to_path_buf();
         Ok(match protocol {
-            Protocol::Testlib => Files { input, jury: third, contestant: args.answers.clone(), feedback_dir: None },
+            Protocol::Testlib => Files { input, jury: third, contestant: answers.to_path_buf(), feedback_dir: None },
             Protocol::Kattis => {
-                Files { input, jury: args.answers.clone(), contestant: "-".into(), feedback_dir: Some(third) }
+                Files { input, jury: answers.to_path_buf(), contestant: "-".into(), feedback_dir: Some(third) }
             }
-            Protocol::Cms => Files { input, jury: args.answers.clone(), contestant: third, feedback_dir: None },
+            Protocol::Cms => Files { input, jury: answers.to_path_buf(), contestant: third, feedback_dir: None },
         })
     }
 }
@@ -80,8 +80,9 @@ impl Protocol {
         }
     }
 
-    /// Answers a judge failure the system's way: `error` says what failed.
-    pub fn judge_failure(self, args: &CheckArgs, error: &anyhow::Error) -> ExitCode {
+    /// Answers a judge failure the system's way: `error` says what failed; `more` are the
+    /// further arguments of `check` (Kattis: the feedback directory first).
+    pub fn judge_failure(self, more: &[PathBuf], error: &anyhow::Error) -> ExitCode {
         let message = format!("judge failure: {error:#}");
         match self {
             Protocol::Testlib => {
@@ -90,7 +91,7 @@ impl Protocol {
             }
             Protocol::Kattis => {
                 errln!("puzzle-tables: check: {message}");
-                if let Some(dir) = args.more.first() {
+                if let Some(dir) = more.first() {
                     // Where the directory cannot be written, standard error has said it.
                     let _ = write_feedback(dir, "judgemessage.txt", &format!("{message}\n"));
                 }
@@ -104,9 +105,16 @@ impl Protocol {
     }
 }
 
-/// Judges the contestant's output of one call of `protocol`, after the jury's answer.
-pub fn run<C: Checker>(checker: &C, args: &CheckArgs, protocol: Protocol) -> anyhow::Result<ExitCode> {
-    let files = Files::of(protocol, args)?;
+/// Judges the contestant's output of one call of `protocol`, after the jury's answer: the
+/// files are `check`'s arguments `input`, `answers` and `more`, in the system's order.
+pub fn run<C: Checker>(
+    checker: &C,
+    protocol: Protocol,
+    input: &Path,
+    answers: &Path,
+    more: &[PathBuf],
+) -> anyhow::Result<ExitCode> {
+    let files = Files::of(protocol, input, answers, more)?;
     let cases = read_cases(checker, &files.input)?;
     let jury = judge_output(checker, &cases, &files.jury, |_| Ok(()))?;
     if !jury.accepted() {

@@ -9,7 +9,7 @@ use puzzle_tables_query::rotation::RotationTable;
 use puzzle_tables_query::{Puzzle, Tables};
 
 use super::answers::{shown, AnswerLine, AnswerLines, MAX_LINE_BYTES};
-use super::check::{Checker, Judgement};
+use super::verdict::{Checker, Judgement};
 use crate::english::plural;
 use crate::tables::TablesDir;
 

@@ -450,6 +450,12 @@ pub(crate) fn proc_field(file: &str, name: &str) -> Option<String> {
     Some(line.split_once(':')?.1.trim().to_string())
 }
 
+/// The resident memory of the process whose `/proc/PID/status` is `status`.
+pub(crate) fn resident_bytes_of(status: &str) -> Option<u64> {
+    let kib = proc_field(status, "VmRSS")?;
+    Some(kib.trim_end_matches(" kB").trim().parse::<u64>().ok()? * 1024)
+}
+
 pub(crate) fn load_average() -> String {
     let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")

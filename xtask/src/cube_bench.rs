@@ -45,7 +45,9 @@ use anyhow::{bail, Context};
 use puzzle_tables_query::cube::{large_specs, moves_text, parse_moves, specs, Cube, Facelets, Metric, TwoPhaseSolver};
 use puzzle_tables_query::{TableSpec, Tables};
 
-use crate::bench::{duration, load_average, median, median_command_ms, proc_field, write_marked, COMMAND_RUNS};
+use crate::bench::{
+    duration, load_average, median, median_command_ms, proc_field, resident_bytes_of, write_marked, COMMAND_RUNS,
+};
 use crate::fifteen_bench::timed_with_peak_memory;
 use crate::rob_twophase::{self, RobTwophase};
 use crate::{release_binary, target_dir};
@@ -366,12 +368,6 @@ fn anchor_solve(text: &str) -> anyhow::Result<String> {
 /// The resident memory of this process.
 fn resident_bytes() -> Option<u64> {
     resident_bytes_of("/proc/self/status")
-}
-
-/// The resident memory of the process whose `/proc/PID/status` is `status`.
-pub(crate) fn resident_bytes_of(status: &str) -> Option<u64> {
-    let kib = proc_field(status, "VmRSS")?;
-    Some(kib.trim_end_matches(" kB").trim().parse::<u64>().ok()? * 1024)
 }
 
 /// The size of the table files of `specs` in `dir`.

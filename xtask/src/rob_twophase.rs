@@ -97,7 +97,7 @@ impl RobTwophase {
 
     /// Its resident memory.
     pub fn resident_bytes(&self) -> Option<u64> {
-        crate::cube_bench::resident_bytes_of(&format!("/proc/{}/status", self.child.id()))
+        crate::bench::resident_bytes_of(&format!("/proc/{}/status", self.child.id()))
     }
 
     /// Writes one command line; the instant it was written.

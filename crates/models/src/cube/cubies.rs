@@ -11,8 +11,10 @@
 
 use std::sync::OnceLock;
 
-use super::facelets::{Facelets, CORNER_FACELETS, CORNER_FACES, EDGE_FACELETS, EDGE_FACES};
-use super::turns::{Turn, FACE_LETTERS};
+use super::errors::CubeError;
+use super::facelets::Facelets;
+use super::pieces::{CORNER_FACELETS, CORNER_FACES, EDGE_FACELETS, EDGE_FACES};
+use super::turns::{Turn, FACELETS, FACE_LETTERS};
 
 /// Bumped whenever [`Cube::key`] (or the piece numbering behind it) changes; tables built
 /// with another one are refused.
@@ -213,6 +215,68 @@ impl Cube {
         };
         (permutation_is_odd(&cube.corners) == permutation_is_odd(&cube.edges)).then_some(cube)
     }
+}
+impl Facelets {
+    /// The pieces, after checking that this is a real cube that some turns solve: six
+    /// distinct centres, nine stickers of each, every piece a real piece present once, and
+    /// corner twists, edge flips and permutation parities that turns can undo.
+    pub fn cube(&self) -> Result<Cube, CubeError> {
+        let faces = self.faces()?;
+        let (corners, corner_twists) = read_corners(&faces)?;
+        let (edges, edge_flips) = read_edges(&faces)?;
+        let cube = Cube { corners, corner_twists, edges, edge_flips };
+        let twist = (corner_twists.iter().map(|&t| u32::from(t)).sum::<u32>() % 3) as u8;
+        let flip = edge_flips.iter().fold(0, |sum, &f| sum ^ f) == 1;
+        let parity = permutation_is_odd(&corners) != permutation_is_odd(&edges);
+        if twist != 0 || flip || parity {
+            return Err(CubeError::Unsolvable { twist, flip, parity });
+        }
+        Ok(cube)
+    }
+}
+
+fn read_corners(faces: &[u8; FACELETS]) -> Result<([u8; 8], [u8; 8]), CubeError> {
+    let mut corners = [0u8; 8];
+    let mut twists = [0u8; 8];
+    let mut found_at = [None; 8];
+    for position in 0..8 {
+        let seen: [u8; 3] = CORNER_FACELETS[position].map(|x| faces[x]);
+        let impossible = |mirrored| CubeError::ImpossibleCorner { position, faces: seen, mirrored };
+        let twist = seen.iter().position(|&f| f >= 4).ok_or(impossible(false))?;
+        let rotated = [seen[twist], seen[(twist + 1) % 3], seen[(twist + 2) % 3]];
+        let Some(piece) = CORNER_FACES.iter().position(|&piece| piece == rotated) else {
+            let mirrored = CORNER_FACES.iter().any(|&piece| piece == [rotated[0], rotated[2], rotated[1]]);
+            return Err(impossible(mirrored));
+        };
+        if let Some(first) = found_at[piece].replace(position) {
+            return Err(CubeError::RepeatedCorner { piece, positions: (first, position) });
+        }
+        corners[position] = piece as u8;
+        twists[position] = twist as u8;
+    }
+    Ok((corners, twists))
+}
+
+fn read_edges(faces: &[u8; FACELETS]) -> Result<([u8; 12], [u8; 12]), CubeError> {
+    let mut edges = [0u8; 12];
+    let mut flips = [0u8; 12];
+    let mut found_at = [None; 12];
+    for position in 0..12 {
+        let seen: [u8; 2] = EDGE_FACELETS[position].map(|x| faces[x]);
+        let (piece, flip) = match EDGE_FACES.iter().position(|&piece| piece == seen) {
+            Some(piece) => (piece, 0),
+            None => match EDGE_FACES.iter().position(|&piece| piece == [seen[1], seen[0]]) {
+                Some(piece) => (piece, 1),
+                None => return Err(CubeError::ImpossibleEdge { position, faces: seen }),
+            },
+        };
+        if let Some(first) = found_at[piece].replace(position) {
+            return Err(CubeError::RepeatedEdge { piece, positions: (first, position) });
+        }
+        edges[position] = piece as u8;
+        flips[position] = flip;
+    }
+    Ok((edges, flips))
 }
 #[cfg(test)]
 mod tests {

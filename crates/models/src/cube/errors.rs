@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::facelets::{CORNER_FACELETS, CORNER_NAMES, EDGE_FACELETS, EDGE_NAMES};
+use super::pieces::{CORNER_FACELETS, CORNER_NAMES, EDGE_FACELETS, EDGE_NAMES};
 use super::turns::{FACELETS, FACE_LETTERS};
 
 /// Why stickers do not make a cube that turns can solve. Faces are named by their net

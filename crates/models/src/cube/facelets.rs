@@ -1,15 +1,15 @@
 //! [`Facelets`]: the 54 stickers in the judge's net order, the facelet string of cube
-//! solvers, and reading the pieces off the stickers, which is where validation lives.
+//! solvers, and the checks of the colours (six centres, nine stickers of each). Reading the
+//! pieces off the stickers is [`Facelets::cube`], beside the pieces in [`cubies`](super::cubies).
 //!
 //! Colours are relative to the centres: the centre of face `k` names that face's colour, so
 //! any six distinct letters will do.
 
-use super::cubies::{permutation_is_odd, Cube};
 use super::errors::CubeError;
 use super::turns::{facelet, Turn, FACELETS, FACE_LETTERS, TURN_PERMUTATIONS, URFDLB};
 
 /// The 54 stickers of a cube in the judge's net order, as colour bytes. Any bytes: a
-/// [`Facelets`] becomes a [`Cube`] only through the checks of [`Facelets::cube`].
+/// [`Facelets`] becomes a [`Cube`](super::Cube) only through the checks of [`Facelets::cube`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Facelets {
     pub(super) colours: [u8; FACELETS],
@@ -64,26 +64,9 @@ impl Facelets {
         URFDLB.iter().flat_map(|&face| &self.colours[face * 9..face * 9 + 9]).map(|&b| char::from(b)).collect()
     }
 
-    /// The pieces, after checking that this is a real cube that some turns solve: six
-    /// distinct centres, nine stickers of each, every piece a real piece present once, and
-    /// corner twists, edge flips and permutation parities that turns can undo.
-    pub fn cube(&self) -> Result<Cube, CubeError> {
-        let faces = self.faces()?;
-        let (corners, corner_twists) = read_corners(&faces)?;
-        let (edges, edge_flips) = read_edges(&faces)?;
-        let cube = Cube { corners, corner_twists, edges, edge_flips };
-        let twist = (corner_twists.iter().map(|&t| u32::from(t)).sum::<u32>() % 3) as u8;
-        let flip = edge_flips.iter().fold(0, |sum, &f| sum ^ f) == 1;
-        let parity = permutation_is_odd(&corners) != permutation_is_odd(&edges);
-        if twist != 0 || flip || parity {
-            return Err(CubeError::Unsolvable { twist, flip, parity });
-        }
-        Ok(cube)
-    }
-
     /// Each sticker's face (the face whose centre has its colour), after checking the
     /// centres and the colour counts.
-    fn faces(&self) -> Result<[u8; FACELETS], CubeError> {
+    pub(super) fn faces(&self) -> Result<[u8; FACELETS], CubeError> {
         let centres: [u8; 6] = std::array::from_fn(|face| self.colours[facelet(face, 1, 1)]);
         for first in 0..6 {
             if let Some(second) = (first + 1..6).find(|&other| centres[other] == centres[first]) {
@@ -127,119 +110,10 @@ pub(super) fn colour_byte(letter: char) -> Result<u8, CubeError> {
     u8::try_from(letter).ok().filter(u8::is_ascii_graphic).ok_or(CubeError::BadColour(letter))
 }
 
-/// The corner positions, in the usual order, as names.
-pub const CORNER_NAMES: [&str; 8] = ["URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB"];
-
-/// The edge positions, in the usual order, as names.
-pub const EDGE_NAMES: [&str; 12] = ["UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR"];
-
-/// Each corner position's facelets: the up or down one first, then the others clockwise
-/// as seen from outside that corner. The orientation of a corner is the place, in its
-/// position's list, of the facelet showing its up or down colour.
-pub const CORNER_FACELETS: [[usize; 3]; 8] = [
-    [facelet(4, 2, 2), facelet(2, 0, 0), facelet(1, 0, 2)],
-    [facelet(4, 2, 0), facelet(1, 0, 0), facelet(0, 0, 2)],
-    [facelet(4, 0, 0), facelet(0, 0, 0), facelet(3, 0, 2)],
-    [facelet(4, 0, 2), facelet(3, 0, 0), facelet(2, 0, 2)],
-    [facelet(5, 0, 2), facelet(1, 2, 2), facelet(2, 2, 0)],
-    [facelet(5, 0, 0), facelet(0, 2, 2), facelet(1, 2, 0)],
-    [facelet(5, 2, 0), facelet(3, 2, 2), facelet(0, 2, 0)],
-    [facelet(5, 2, 2), facelet(2, 2, 2), facelet(3, 2, 0)],
-];
-
-/// Each edge position's facelets: the up or down one first, else the front or back one.
-/// An edge is flipped when its first colour is not on its position's first facelet.
-pub const EDGE_FACELETS: [[usize; 2]; 12] = [
-    [facelet(4, 1, 2), facelet(2, 0, 1)],
-    [facelet(4, 2, 1), facelet(1, 0, 1)],
-    [facelet(4, 1, 0), facelet(0, 0, 1)],
-    [facelet(4, 0, 1), facelet(3, 0, 1)],
-    [facelet(5, 1, 2), facelet(2, 2, 1)],
-    [facelet(5, 0, 1), facelet(1, 2, 1)],
-    [facelet(5, 1, 0), facelet(0, 2, 1)],
-    [facelet(5, 2, 1), facelet(3, 2, 1)],
-    [facelet(1, 1, 2), facelet(2, 1, 0)],
-    [facelet(1, 1, 0), facelet(0, 1, 2)],
-    [facelet(3, 1, 2), facelet(0, 1, 0)],
-    [facelet(3, 1, 0), facelet(2, 1, 2)],
-];
-
-const fn face_of(x: usize) -> u8 {
-    (x / 9) as u8
-}
-
-/// The faces (colours) of each corner piece, in its facelet order.
-pub(super) const CORNER_FACES: [[u8; 3]; 8] = {
-    let mut faces = [[0u8; 3]; 8];
-    let mut corner = 0;
-    while corner < 8 {
-        let mut k = 0;
-        while k < 3 {
-            faces[corner][k] = face_of(CORNER_FACELETS[corner][k]);
-            k += 1;
-        }
-        corner += 1;
-    }
-    faces
-};
-
-/// The faces (colours) of each edge piece, in its facelet order.
-pub(super) const EDGE_FACES: [[u8; 2]; 12] = {
-    let mut faces = [[0u8; 2]; 12];
-    let mut edge = 0;
-    while edge < 12 {
-        faces[edge] = [face_of(EDGE_FACELETS[edge][0]), face_of(EDGE_FACELETS[edge][1])];
-        edge += 1;
-    }
-    faces
-};
-
-fn read_corners(faces: &[u8; FACELETS]) -> Result<([u8; 8], [u8; 8]), CubeError> {
-    let mut corners = [0u8; 8];
-    let mut twists = [0u8; 8];
-    let mut found_at = [None; 8];
-    for position in 0..8 {
-        let seen: [u8; 3] = CORNER_FACELETS[position].map(|x| faces[x]);
-        let impossible = |mirrored| CubeError::ImpossibleCorner { position, faces: seen, mirrored };
-        let twist = seen.iter().position(|&f| f >= 4).ok_or(impossible(false))?;
-        let rotated = [seen[twist], seen[(twist + 1) % 3], seen[(twist + 2) % 3]];
-        let Some(piece) = CORNER_FACES.iter().position(|&piece| piece == rotated) else {
-            let mirrored = CORNER_FACES.iter().any(|&piece| piece == [rotated[0], rotated[2], rotated[1]]);
-            return Err(impossible(mirrored));
-        };
-        if let Some(first) = found_at[piece].replace(position) {
-            return Err(CubeError::RepeatedCorner { piece, positions: (first, position) });
-        }
-        corners[position] = piece as u8;
-        twists[position] = twist as u8;
-    }
-    Ok((corners, twists))
-}
-
-fn read_edges(faces: &[u8; FACELETS]) -> Result<([u8; 12], [u8; 12]), CubeError> {
-    let mut edges = [0u8; 12];
-    let mut flips = [0u8; 12];
-    let mut found_at = [None; 12];
-    for position in 0..12 {
-        let seen: [u8; 2] = EDGE_FACELETS[position].map(|x| faces[x]);
-        let (piece, flip) = match EDGE_FACES.iter().position(|&piece| piece == seen) {
-            Some(piece) => (piece, 0),
-            None => match EDGE_FACES.iter().position(|&piece| piece == [seen[1], seen[0]]) {
-                Some(piece) => (piece, 1),
-                None => return Err(CubeError::ImpossibleEdge { position, faces: seen }),
-            },
-        };
-        if let Some(first) = found_at[piece].replace(position) {
-            return Err(CubeError::RepeatedEdge { piece, positions: (first, position) });
-        }
-        edges[position] = piece as u8;
-        flips[position] = flip;
-    }
-    Ok((edges, flips))
-}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::pieces::{CORNER_FACELETS, EDGE_FACELETS};
 
     fn with(facelets: Facelets, changes: &[(usize, u8)]) -> Facelets {
         let mut colours = facelets.colours();
