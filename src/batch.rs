@@ -14,9 +14,9 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::input::Lines;
+use crate::options::SolveOptions;
 use crate::tables::answer_error;
 use crate::writer::{self, errln};
-use crate::SolveOptions;
 
 /// One line's answer: its text line, and the same answer as a JSON object.
 pub struct LineAnswer {

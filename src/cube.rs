@@ -25,10 +25,10 @@ use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::fifteen::TerminalProgress;
 use crate::judge::{read_input, JudgeInput};
+use crate::options::SolveOptions;
 use crate::report::{answer_options, write_json, write_walk, DepthReport};
 use crate::tables::{answer_error, TablesDir};
 use crate::writer;
-use crate::SolveOptions;
 
 /// The sizes `gen cube --optimal` accepts, by name.
 pub fn optimal_size_parser() -> impl clap::builder::TypedValueParser<Value = OptimalSize> {

@@ -12,10 +12,10 @@ use serde_json::json;
 use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
+use crate::options::SolveOptions;
 use crate::report::{answer_options, write_json, write_walk};
 use crate::tables::{answer_error, TablesDir};
 use crate::writer;
-use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
 
 /// `solve cubic --start X,Y PATTERN`.

@@ -104,7 +104,7 @@ pub fn solve(tables: &TablesDir, args: Vec<OsString>) -> anyhow::Result<ExitCode
     let case = match (&args.scramble, &args.pattern) {
         (Some(scramble), _) if scramble == "-" => {
             let text = |answer: &DefinitionAnswer| answer.moves.clone();
-            let solve_options = crate::SolveOptions { show: false, json: args.json, strict: false };
+            let solve_options = crate::options::SolveOptions { show: false, json: args.json, strict: false };
             return crate::batch::answer_lines_by(
                 &solve_options,
                 |line| answerer.answer_definition(&args.name, line, &options),

@@ -11,10 +11,10 @@ use serde_json::json;
 use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
+use crate::options::SolveOptions;
 use crate::report::{answer_options, write_json, write_walk, DepthReport};
 use crate::tables::{answer_error, TablesDir};
 use crate::writer;
-use crate::SolveOptions;
 use puzzle_tables_query::{Puzzle, Tables};
 
 /// `solve eight BOARD`.

@@ -20,10 +20,10 @@ use serde_json::json;
 use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
+use crate::options::SolveOptions;
 use crate::report::{answer_options, write_json, write_walk};
 use crate::tables::{answer_error, TablesDir};
 use crate::writer::{self, err};
-use crate::SolveOptions;
 
 /// LightOJ 1121 answers "not solvable" beyond this many moves.
 pub const LIGHTOJ_MAX_MOVES: usize = 35;

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use puzzle_tables_query::answer::{AnswerOptions, Walk};
 use puzzle_tables_query::Metadata;
 
-use crate::SolveOptions;
+use crate::options::SolveOptions;
 
 /// `stats` for a puzzle with one table: headline lines, then the entries per distance; as
 /// JSON, `{"puzzle", NOUN: total, "max_distance", "NOUN_per_distance"}` and `extra` fields.

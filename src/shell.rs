@@ -1,37 +1,21 @@
-//! Shell completions and man pages, both generated from the clap definitions of [`crate::Cli`]:
+//! Shell completions and man pages, both generated from the clap definitions of [`Cli`]:
 //! `completions SHELL` prints a script (clap_complete); the hidden `man-pages --out DIR`
 //! writes `puzzle-tables.1` and one page per command (clap_mangen), run by `cargo xtask man`.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::CommandFactory;
 use clap_complete::Shell;
 
+use crate::cli::{Cli, CompletionsArgs, ManPagesArgs};
 use crate::writer;
-
-/// `completions SHELL`.
-#[derive(clap::Args)]
-pub struct CompletionsArgs {
-    /// The shell: bash, zsh, fish or powershell.
-    #[arg(value_parser = ["bash", "zsh", "fish", "powershell"])]
-    shell: String,
-}
-
-/// `man-pages --out DIR`.
-#[derive(clap::Args)]
-pub struct ManPagesArgs {
-    /// The directory to write the pages into (created if missing).
-    #[arg(long, value_name = "DIR")]
-    out: PathBuf,
-}
 
 /// Prints the completion script for the shell asked for on standard output.
 pub fn completions(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
     let shell: Shell = args.shell.parse().map_err(|e: String| anyhow::anyhow!(e))?;
-    let mut command = crate::Cli::command();
+    let mut command = Cli::command();
     // clap_complete panics when its writer fails; a buffer cannot, and writing the buffer
     // out reports a closed pipe as an error like any other command's output.
     let mut script = Vec::new();
@@ -46,7 +30,7 @@ pub fn completions(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
 /// directory asked for.
 pub fn man_pages(args: &ManPagesArgs) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
-    clap_mangen::generate_to(crate::Cli::command(), &args.out)
+    clap_mangen::generate_to(Cli::command(), &args.out)
         .with_context(|| format!("cannot write the man pages into {}", args.out.display()))?;
     let mut out = writer::stdout();
     for entry in std::fs::read_dir(&args.out)? {

@@ -295,7 +295,10 @@ fn inline_paths(code: &str) -> Vec<String> {
             }
             let path: String =
                 code[at..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
-            paths.push(path.trim_end_matches(':').to_string());
+            // `crate::{a, b}` is a `use` group, read with the `use` statements.
+            if !path.ends_with("::") {
+                paths.push(path);
+            }
         }
     }
     paths
@@ -511,5 +514,31 @@ fn the_query_crates_puzzle_folders_have_no_import_loop() {
         for (from, to) in &edges {
             assert!(!edges.contains(&(to.clone(), from.clone())), "{from} and {to} import each other");
         }
+    }
+}
+
+#[test]
+fn nothing_imports_the_binarys_entry() {
+    // `src/main.rs` parses and dispatches: what other files share (clap types, options,
+    // value parsers) lives in modules of its own, never in the entry.
+    let modules = crate_modules(&root().join("src"), &root().join("src/main.rs"));
+    let entry: ModulePath = Vec::new();
+    let importers: Vec<String> =
+        modules.edges().into_iter().filter(|(_, to)| *to == entry).map(|(from, _)| modules.name(&from)).collect();
+    assert!(importers.is_empty(), "these files import src/main.rs's own items: {importers:?}");
+}
+
+#[test]
+fn the_query_crates_front_door_only_declares_and_reexports() {
+    // `crates/query/src/lib.rs` is the overview, the modules and the re-exports: every
+    // function and type lives in the module it serves.
+    let code = code_of(&root().join("crates/query/src/lib.rs"));
+    for line in code.lines().map(str::trim) {
+        let allowed = line.is_empty()
+            || line.starts_with("#![")
+            || line.starts_with("mod ")
+            || line.starts_with("pub mod ")
+            || line.starts_with("pub use ");
+        assert!(allowed, "crates/query/src/lib.rs holds more than modules and re-exports: {line}");
     }
 }

@@ -483,7 +483,7 @@ pub(super) async fn random(
         return Err(ApiError::bad(why));
     }
     let args = crate::setter::random::RandomArgs {
-        puzzle: crate::Target::Puzzle(puzzle),
+        puzzle: crate::options::Target::Puzzle(puzzle),
         distance,
         count,
         seed: Some(seed),

@@ -21,8 +21,8 @@ use crate::writer;
 pub struct CheckArgs {
     /// The puzzle whose judge format the input and the answers are in, or a defined
     /// puzzle's table name (its input a scramble a line, its output a solution a line).
-    #[arg(value_parser = crate::target_parser(true))]
-    pub puzzle: crate::Target,
+    #[arg(value_parser = crate::options::target_parser(true))]
+    pub puzzle: crate::options::Target,
     /// The judge input the answers are for ("-" for standard input).
     pub input: PathBuf,
     /// The contestant's output to check ("-" for standard input); with --protocol, the

@@ -44,8 +44,8 @@ pub fn check_command(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Res
 
 fn check_with(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<ExitCode> {
     let puzzle = match &args.puzzle {
-        crate::Target::Puzzle(puzzle) => *puzzle,
-        crate::Target::Definition(name) => {
+        crate::options::Target::Puzzle(puzzle) => *puzzle,
+        crate::options::Target::Definition(name) => {
             if args.lightoj || args.shortest {
                 bail!(
                     "--lightoj and --shortest are for the fifteen and eight puzzles' judges; {name} answers are exact"
@@ -92,8 +92,8 @@ pub fn random_into(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::Res
 /// `random`, written to `out`.
 fn random_to(tables: &TablesDir, args: &random::RandomArgs, out: &mut dyn std::io::Write) -> anyhow::Result<ExitCode> {
     let puzzle = match &args.puzzle {
-        crate::Target::Puzzle(puzzle) => *puzzle,
-        crate::Target::Definition(name) => return crate::definition::random(tables, name, args, out),
+        crate::options::Target::Puzzle(puzzle) => *puzzle,
+        crate::options::Target::Definition(name) => return crate::definition::random(tables, name, args, out),
     };
     if args.start.is_some() && puzzle != Puzzle::Cubic {
         bail!("--start is the cubic puzzle's start cell; {puzzle} has none");

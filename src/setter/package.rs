@@ -31,7 +31,7 @@ use crate::writer;
 #[derive(clap::Args)]
 pub struct PackageArgs {
     /// The puzzle.
-    #[arg(value_parser = crate::puzzle_parser())]
+    #[arg(value_parser = crate::options::puzzle_parser())]
     pub puzzle: Puzzle,
     /// The package's folder, made here; the format wants its name in lower-case letters and
     /// digits only.

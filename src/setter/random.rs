@@ -19,8 +19,8 @@ use crate::writer::errln;
 pub struct RandomArgs {
     /// The puzzle, or a defined puzzle's table name (such as 2x2x2: scrambles of patterns
     /// at exactly --distance D, each as long as D).
-    #[arg(value_parser = crate::target_parser(true))]
-    pub puzzle: crate::Target,
+    #[arg(value_parser = crate::options::target_parser(true))]
+    pub puzzle: crate::options::Target,
     /// Only boards whose answer is exactly D moves [default: any solvable board].
     #[arg(long, value_name = "D")]
     pub distance: Option<u32>,

@@ -74,6 +74,7 @@ pub mod cube;
 pub mod cubic;
 pub mod definition;
 pub mod eight;
+mod entries;
 pub mod fifteen;
 pub mod format;
 pub mod magic_cube;
@@ -82,179 +83,17 @@ pub mod prng;
 pub mod random;
 pub mod rotation;
 pub mod scramble;
+mod specs;
 mod table;
 mod tables;
 
 /// The cube's two-phase search, by its former path: [`cube::search`].
 pub use cube::search as cube_search;
+pub use entries::check_entries;
 /// The fifteen puzzle's IDA*, by its former path: [`fifteen::search`].
 pub use fifteen::search as fifteen_search;
 pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
 pub use map::leave_page_cache;
+pub use specs::{optional_tables_of, tables_of, tables_when_present};
 pub use table::{Table, TableError, TableErrorKind};
 pub use tables::{default_dir, Tables, TablesDirError, TABLES_ENV};
-
-/// Checks what a checksum cannot: that a table's entries agree where a reader relies on it
-/// (the magic cube's records in their buckets, each solving its cube) and, where entries are distances, that they
-/// count as the metadata says. `puzzle-tables verify` runs it after the checksum; readers
-/// trust the checksum, which the generator computed over entries it had checked.
-///
-/// ```
-/// # let dir = tempfile::tempdir()?;
-/// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Rotation, dir.path(), &mut puzzle_tables_generator::Silent)?;
-/// use puzzle_tables_query::{check_entries, rotation::RotationTable, Tables};
-///
-/// check_entries(&Tables::open(dir.path())?.table(&RotationTable::SPEC)?)?;
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn check_entries(table: &Table) -> Result<(), TableError> {
-    match table.spec().kind {
-        TableKind::SolutionWithin => magic_cube::check_records(table),
-        TableKind::Distance | TableKind::PatternDistance | TableKind::PatternDatabase => check_distance_counts(table),
-        TableKind::ParentMove | TableKind::StateDistanceMod4 => Ok(()),
-        TableKind::PairDistance if *table.spec() == cube::corner_edge_distance_spec() => {
-            check_distance_counts(table).and_then(|()| cube::check_corner_edges(table))
-        }
-        TableKind::PairDistance => check_distance_counts(table),
-        TableKind::SymmetryClass | TableKind::CoordinateMoves => cube::check_coordinates(table),
-        TableKind::DistanceMod3 => check_residue_counts(table),
-        TableKind::DistanceAbove => check_level_counts(table, cube::optimal::level_above_floor),
-        TableKind::DistanceLevels => {
-            check_level_counts(table, format::distance_level).and_then(|()| check_line_floors(table))
-        }
-        TableKind::NearGraph => cube::check_near_graph(table),
-        TableKind::DistanceSteps => cube::check_steps(table),
-    }
-}
-
-/// Counts a distance table's entries per distance from its payload and compares the counts
-/// with the metadata's.
-fn check_distance_counts(table: &Table) -> Result<(), TableError> {
-    compare_counts(table, "distance", &count_entries(table), &table.metadata().depth_counts)
-}
-
-/// Counts a distance-modulo-3 table's entries per residue and compares the counts with the
-/// metadata's distances, taken modulo 3.
-fn check_residue_counts(table: &Table) -> Result<(), TableError> {
-    let mut residues = vec![0u64; 3];
-    for (distance, count) in table.metadata().depth_counts.iter().enumerate() {
-        residues[distance % 3] += count;
-    }
-    compare_counts(table, "residue", &count_entries(table), &residues)
-}
-
-/// Counts a table's entries per level (above a floor, against a base) and compares the
-/// counts with the metadata's distances, each taken to its level by `level`.
-fn check_level_counts(table: &Table, level: fn(u8) -> u8) -> Result<(), TableError> {
-    let mut levels = vec![0u64; 4];
-    for (distance, count) in table.metadata().depth_counts.iter().enumerate() {
-        levels[usize::from(level(distance as u8))] += count;
-    }
-    compare_counts(table, "level", &count_entries(table), &levels)
-}
-
-/// Checks that each line of a [`TableKind::DistanceLevels`] table bounds its entries at the
-/// base by a distance at most the base, and one that the table holds.
-fn check_line_floors(table: &Table) -> Result<(), TableError> {
-    let depth_counts = &table.metadata().depth_counts;
-    let held = |distance: u8| depth_counts.get(usize::from(distance)).is_some_and(|&count| count > 0);
-    let lines = table.payload().chunks(64).map(|line| line[0]);
-    let Some((line, floor)) = lines.enumerate().find(|&(_, floor)| floor > format::LEVELS_BASE || !held(floor)) else {
-        return Ok(());
-    };
-    let message = format!("line {line} bounds its entries by {floor}, which is above the base or no entry's distance");
-    Err(table.error(TableErrorKind::Inconsistent(message)))
-}
-
-/// How many entries hold each value (an encoding without small values counts every entry
-/// under 255).
-fn count_entries(table: &Table) -> Vec<u64> {
-    let payload = table.payload();
-    let value_at = |index: u64| match table.spec().encoding {
-        Encoding::Packed4 => format::packed4_at(payload, index),
-        Encoding::Base3 => format::base3_at(payload, index),
-        Encoding::Lines2 => format::lines2_at(payload, index).map(|(entry, _)| entry),
-        Encoding::Bytes => payload.get(usize::try_from(index).ok()?).copied(),
-        Encoding::Packed2
-        | Encoding::Packed1
-        | Encoding::BucketedRecords12
-        | Encoding::U16
-        | Encoding::U24
-        | Encoding::U32 => None,
-    };
-    let mut counted: Vec<u64> = Vec::new();
-    for index in 0..table.spec().entries {
-        let value = usize::from(value_at(index).unwrap_or(u8::MAX));
-        if counted.len() <= value {
-            counted.resize(value + 1, 0);
-        }
-        counted[value] += 1;
-    }
-    counted
-}
-
-/// An error naming the first `what` (distance or residue) whose counts differ.
-fn compare_counts(table: &Table, what: &str, counted: &[u64], stored: &[u64]) -> Result<(), TableError> {
-    let count = |counts: &[u64], value: usize| counts.get(value).copied().unwrap_or(0);
-    let differs = |&value: &usize| count(counted, value) != count(stored, value);
-    let Some(value) = (0..counted.len().max(stored.len())).find(differs) else { return Ok(()) };
-    let message = format!(
-        "the payload holds {} entries at {what} {value}, the metadata says {}",
-        count(counted, value),
-        count(stored, value)
-    );
-    Err(table.error(TableErrorKind::Inconsistent(message)))
-}
-
-/// Every table a puzzle needs, in the order they are built.
-///
-/// ```
-/// use puzzle_tables_query::{tables_of, Puzzle};
-///
-/// assert_eq!(tables_of(Puzzle::Eight)[0].file_name(), "eight-parent.tbl");
-/// assert_eq!(tables_of(Puzzle::Cubic).len(), 6);
-/// ```
-pub fn tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
-    match puzzle {
-        Puzzle::Eight => vec![eight::EightTable::SPEC],
-        Puzzle::Cubic => puzzle_tables_models::cubic::StartClass::ALL
-            .into_iter()
-            .flat_map(|class| [cubic::PatternDistances::spec(class), cubic::StateDistancesMod4::spec(class)])
-            .collect(),
-        Puzzle::Rotation => vec![rotation::RotationTable::SPEC],
-        Puzzle::MagicCube => vec![magic_cube::CubeTable::SPEC],
-        Puzzle::Fifteen => fifteen::Partition::SixSixThree.specs(),
-        Puzzle::Cube => cube::specs(),
-        Puzzle::Definition => Vec::new(),
-    }
-}
-
-/// Tables a puzzle can use but does not build on first use (the fifteen puzzle's 7-8
-/// databases, the cube's large set): `verify` checks them when present, `install` accepts
-/// them.
-///
-/// ```
-/// use puzzle_tables_query::{fifteen::Partition, optional_tables_of, Puzzle};
-///
-/// assert_eq!(optional_tables_of(Puzzle::Fifteen), Partition::SevenEight.specs());
-/// assert_eq!(optional_tables_of(Puzzle::Cube), puzzle_tables_query::cube::large_specs());
-/// assert!(optional_tables_of(Puzzle::Eight).is_empty());
-/// ```
-pub fn optional_tables_of(puzzle: Puzzle) -> Vec<TableSpec> {
-    match puzzle {
-        Puzzle::Fifteen => fifteen::Partition::SevenEight.specs(),
-        Puzzle::Cube => cube::large_specs(),
-        Puzzle::Eight | Puzzle::Cubic | Puzzle::Rotation | Puzzle::MagicCube | Puzzle::Definition => Vec::new(),
-    }
-}
-
-/// Every table of `puzzle` that is read when present: its [optional tables](optional_tables_of)
-/// and, for the cube, the optimal solver's own tables (built only by `gen cube --optimal`,
-/// never shipped by `dist`). `verify` checks these when they are there.
-pub fn tables_when_present(puzzle: Puzzle) -> Vec<TableSpec> {
-    let mut specs = optional_tables_of(puzzle);
-    if puzzle == Puzzle::Cube {
-        specs.extend(cube::optimal::optimal_specs());
-    }
-    specs
-}

@@ -504,6 +504,19 @@ fn checksum_in_pieces(bytes: &[u8], piece: usize) -> u32 {
 /// The smallest payload piece [`checksum`] hands a thread.
 const CHECKSUM_PIECE: usize = 64 << 20;
 
+/// An error naming the first `what` (distance or residue) whose counts differ.
+pub(crate) fn compare_counts(table: &Table, what: &str, counted: &[u64], stored: &[u64]) -> Result<(), TableError> {
+    let count = |counts: &[u64], value: usize| counts.get(value).copied().unwrap_or(0);
+    let differs = |&value: &usize| count(counted, value) != count(stored, value);
+    let Some(value) = (0..counted.len().max(stored.len())).find(differs) else { return Ok(()) };
+    let message = format!(
+        "the payload holds {} entries at {what} {value}, the metadata says {}",
+        count(counted, value),
+        count(stored, value)
+    );
+    Err(table.error(TableErrorKind::Inconsistent(message)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

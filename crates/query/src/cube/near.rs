@@ -334,7 +334,7 @@ pub(crate) fn check_near_graph(table: &Table) -> Result<(), TableError> {
             }
         }
     }
-    crate::compare_counts(table, "distance", &counts, &table.metadata().depth_counts)
+    crate::table::compare_counts(table, "distance", &counts, &table.metadata().depth_counts)
 }
 
 #[cfg(test)]
