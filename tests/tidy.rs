@@ -334,8 +334,7 @@ impl CrateModules {
             }
             _ => return None,
         };
-        let mut names = segments.into_iter();
-        while let Some(name) = names.next() {
+        for name in segments {
             let mut part = base.clone();
             part.push(name.to_string());
             if self.files.contains_key(&part) {
