@@ -10,8 +10,8 @@ mod reference;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use puzzle_tables_models::fifteen::{move_letters, Board};
+use puzzle_tables_query::fifteen::search::{solve, Outcome};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
-use puzzle_tables_query::fifteen_search::{solve, Outcome};
 use puzzle_tables_query::Puzzle;
 
 fn answer(databases: &PatternDatabases, board: &Board) -> String {

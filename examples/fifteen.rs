@@ -5,8 +5,8 @@
 //! (`0` is the blank); without a directory, the tables `puzzle-tables gen` wrote into the
 //! default directory.
 
+use puzzle_tables_query::fifteen::search::{solve, Outcome};
 use puzzle_tables_query::fifteen::{self, Partition};
-use puzzle_tables_query::fifteen_search::{solve, Outcome};
 use puzzle_tables_query::Tables;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use puzzle_tables_models::fifteen::{self as model, move_letters, Board};
 use puzzle_tables_query::answer::{AnswerOptions, FifteenAnswer, SearchHook};
+use puzzle_tables_query::fifteen::search::{Outcome, Search, SearchProgress};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
-use puzzle_tables_query::fifteen_search::{self, Outcome, Search, SearchProgress};
 use puzzle_tables_query::Puzzle;
 use serde_json::json;
 
@@ -88,7 +88,9 @@ pub fn open(tables: &TablesDir, choice: Option<Partition>) -> anyhow::Result<Pat
 /// the search has taken more than a second.
 fn search(databases: &PatternDatabases, board: &Board, max_moves: usize) -> Search {
     let progress = TerminalProgress::new();
-    let answer = fifteen_search::solve(databases, board, max_moves, &mut |now| progress.show(&board.to_string(), now));
+    let answer = puzzle_tables_query::fifteen::search::solve(databases, board, max_moves, &mut |now| {
+        progress.show(&board.to_string(), now)
+    });
     progress.clear();
     answer
 }

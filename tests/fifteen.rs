@@ -11,8 +11,8 @@ use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_generator::fifteen::build_pattern_database;
 use puzzle_tables_generator::Silent;
 use puzzle_tables_models::fifteen::{move_letters, placement_unrank, placements, Board};
+use puzzle_tables_query::fifteen::search::{solve, solve_within, Outcome};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
-use puzzle_tables_query::fifteen_search::{solve, solve_within, Outcome};
 use puzzle_tables_query::Puzzle;
 use reference::{
     board_text, ida_manhattan, korf_instances, pattern_values, pattern_values_by_cells, random_walk, replay, Cells,

@@ -15,7 +15,7 @@ use puzzle_tables_query::Puzzle;
 
 const MAIN_RS: &str = r#"
 use puzzle_tables_query::fifteen::{self, Partition};
-use puzzle_tables_query::fifteen_search::{self, Outcome};
+use puzzle_tables_query::fifteen::search::{self, Outcome};
 use puzzle_tables_query::{cube, cubic, eight, magic_cube, rotation, Tables};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -43,7 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let databases = tables.fifteen(Partition::SixSixThree)?;
     let board: fifteen::Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse()?;
-    match fifteen_search::solve(&databases, &board, 80, &mut |_| {}).outcome {
+    match search::solve(&databases, &board, 80, &mut |_| {}).outcome {
         Outcome::Solved(moves) => println!("fifteen {} {}", moves.len(), fifteen::move_letters(&moves)),
         other => println!("fifteen {other:?}"),
     }

@@ -10,8 +10,8 @@ use std::io::BufRead;
 use anyhow::bail;
 use puzzle_tables_models::fifteen::{self as model, move_letters, Board, Move, BLANK};
 use puzzle_tables_models::judge::InputError;
+use puzzle_tables_query::fifteen::search::{solve, solve_within, GaveUp, Outcome, Search};
 use puzzle_tables_query::fifteen::PatternDatabases;
-use puzzle_tables_query::fifteen_search::{solve, solve_within, GaveUp, Outcome, Search};
 
 use super::answers::{shown, AnswerLines, MAX_LINE_BYTES};
 use super::verdict::{Checker, Judgement};

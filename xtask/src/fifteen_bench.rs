@@ -36,8 +36,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use puzzle_tables_models::fifteen::Board;
+use puzzle_tables_query::fifteen::search::{solve, Outcome};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
-use puzzle_tables_query::fifteen_search::{solve, Outcome};
 
 use crate::bench::{duration, load_average, median, proc_field, thousands, write_marked};
 use crate::{release_binary, target_dir};

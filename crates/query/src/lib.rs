@@ -87,11 +87,7 @@ mod specs;
 mod table;
 mod tables;
 
-/// The cube's two-phase search, by its former path: [`cube::search`].
-pub use cube::search as cube_search;
 pub use entries::check_entries;
-/// The fifteen puzzle's IDA*, by its former path: [`fifteen::search`].
-pub use fifteen::search as fifteen_search;
 pub use format::{Encoding, Metadata, Puzzle, TableKind, TableSpec};
 pub use map::leave_page_cache;
 pub use specs::{optional_tables_of, tables_of, tables_when_present};

@@ -290,13 +290,13 @@ impl Tables {
     }
 
     /// The fifteen puzzle's pattern databases of `partition`, for
-    /// [`fifteen_search::solve`](crate::fifteen_search::solve).
+    /// [`fifteen::search::solve`](crate::fifteen::search::solve).
     ///
     /// ```
     /// # let dir = tempfile::tempdir()?;
     /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Fifteen, dir.path(), &mut puzzle_tables_generator::Silent)?;
     /// use puzzle_tables_query::fifteen::{self, Partition};
-    /// use puzzle_tables_query::fifteen_search::{solve, Outcome};
+    /// use puzzle_tables_query::fifteen::search::{solve, Outcome};
     /// use puzzle_tables_query::Tables;
     ///
     /// let databases = Tables::open(dir.path())?.fifteen(Partition::SixSixThree)?;

@@ -33,7 +33,7 @@ const PROGRESS_EVERY: u64 = 1 << 22;
 /// # let dir = tempfile::tempdir()?;
 /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Fifteen, dir.path(), &mut puzzle_tables_generator::Silent)?;
 /// use puzzle_tables_query::fifteen::{Board, Partition};
-/// use puzzle_tables_query::fifteen_search::{solve, Outcome};
+/// use puzzle_tables_query::fifteen::search::{solve, Outcome};
 ///
 /// let databases = puzzle_tables_query::Tables::open(dir.path())?.fifteen(Partition::SixSixThree)?;
 /// let board: Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse()?;
@@ -92,7 +92,7 @@ pub struct GaveUp {
 /// # let dir = tempfile::tempdir()?;
 /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Fifteen, dir.path(), &mut puzzle_tables_generator::Silent)?;
 /// use puzzle_tables_query::fifteen::{move_letters, Board, Partition};
-/// use puzzle_tables_query::fifteen_search::{solve, Outcome};
+/// use puzzle_tables_query::fifteen::search::{solve, Outcome};
 ///
 /// let databases = puzzle_tables_query::Tables::open(dir.path())?.fifteen(Partition::SixSixThree)?;
 /// let board: Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse()?;
@@ -123,7 +123,7 @@ pub fn solve(
 /// # let dir = tempfile::tempdir()?;
 /// # puzzle_tables_generator::write_tables(puzzle_tables_query::Puzzle::Fifteen, dir.path(), &mut puzzle_tables_generator::Silent)?;
 /// use puzzle_tables_query::fifteen::{Board, Partition};
-/// use puzzle_tables_query::fifteen_search::{solve_within, GaveUp};
+/// use puzzle_tables_query::fifteen::search::{solve_within, GaveUp};
 ///
 /// let databases = puzzle_tables_query::Tables::open(dir.path())?.fifteen(Partition::SixSixThree)?;
 /// let board: Board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".parse()?;
