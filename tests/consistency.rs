@@ -194,7 +194,7 @@ fn every_error_has_one_style() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert_error_style(&output);
     }
-    // The README's example, word for word.
+    // The example of docs/command-line.md (Bad input), word for word.
     let output = run(&["solve", "eight", "1 2 3"]);
     assert_eq!(
         stderr_of(&output),
