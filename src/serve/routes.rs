@@ -1,6 +1,7 @@
 //! The server's routes: every path and the handler that answers it, the counting and
 //! logging of each request, the 404 of paths no route matches and the OpenAPI document.
-//! The handlers are in [`api`] (the puzzles) and [`definitions`], the page in [`page`].
+//! The handlers are in [`api`](super::api) (the puzzles) and [`definitions`],
+//! the page in [`page`].
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -1,6 +1,6 @@
 //! `check PUZZLE INPUT ANSWERS`: a special judge. The input is read as the judge reads it;
 //! the contestant's output is hostile (see [`super::answers`]); each puzzle's
-//! [`Checker`](super::verdict::Checker) gives every case a verdict under its judge's rule, with the tables as the
+//! [`Checker`] gives every case a verdict under its judge's rule, with the tables as the
 //! referee. One line per case, then a summary (or one JSON document); exit status 0 when
 //! every case is accepted, 1 when some is not, 2 when the input cannot be read.
 
