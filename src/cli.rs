@@ -44,6 +44,13 @@ pub enum Command {
     Stats(StatsArgs),
     /// Build tables (all puzzles when none are named), replacing what is there.
     Gen(GenArgs),
+    /// Build a defined puzzle's table across worker threads, processes and machines
+    /// (timely-dataflow), in shards: run the same command on every machine with timely's
+    /// arguments after `--` (docs/distributed.md). A killed build, run again, resumes.
+    Distributed(crate::distributed::DistributedArgs),
+    /// Merge a distributed build's shards (definition-NAME.shards/) into one table file,
+    /// after verifying each.
+    Merge(crate::distributed::MergeArgs),
     /// Check every table in the tables directory, checksums included, and report each (and
     /// name table files that no puzzle of this version reads).
     Verify,

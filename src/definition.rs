@@ -254,6 +254,14 @@ impl TablesDir {
         if path.exists() {
             return Ok(());
         }
+        let shards = puzzle_tables_distributed::shards::shards_dir(self.dir(), name);
+        if puzzle_tables_distributed::shards::manifest_path(&shards).exists() {
+            anyhow::bail!(
+                "no table {}, but its shards are in {}: merge them with `puzzle-tables merge {name}`",
+                path.display(),
+                shards.display()
+            );
+        }
         let Some(bundled) = bundled::find(name) else {
             anyhow::bail!(
                 "no table {}: build it with `puzzle-tables gen --definition FILE --name {name}` (bundled: {})",

@@ -11,6 +11,7 @@ mod cli;
 mod cube;
 mod cubic;
 mod definition;
+mod distributed;
 mod eight;
 mod english;
 mod fifteen;
@@ -95,6 +96,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             unknown => anyhow::bail!("unknown puzzle {unknown}: this build of stats does not know it"),
         },
         Command::Gen(args) => generate::run(&tables, args),
+        Command::Distributed(args) => distributed::build(&tables, &args),
+        Command::Merge(args) => distributed::merge(&tables, &args),
         Command::Verify => tables.verify_all(),
         Command::Install(args) => tables.install_from(&args.from),
         Command::Check(args) => setter::check_command(&tables, &args),

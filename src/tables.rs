@@ -241,6 +241,8 @@ impl TablesDir {
                 }
             }
         }
+        let (shard_sets, damaged_sets) = crate::distributed::verify_shards(&self.dir, &mut out)?;
+        (total, damaged) = (total + shard_sets, damaged + damaged_sets);
         for path in self.unused_files()? {
             writeln!(out, "unused   {} (no puzzle of this version reads it; it can be deleted)", path.display())?;
         }

@@ -9,6 +9,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
+use puzzle_tables_models::definition::index::IndexSteps;
 use puzzle_tables_models::definition::DefinedPuzzle;
 use puzzle_tables_query::definition::{spec, UNREACHED4, UNREACHED8};
 use puzzle_tables_query::{Encoding, Metadata};
@@ -33,7 +34,7 @@ pub fn memory_needed(puzzle: &DefinedPuzzle) -> u64 {
 #[derive(Debug, thiserror::Error)]
 #[error(
     "the table of {name} has {entries} entries: its build needs {needed} MB of memory, and this machine has {available} MB \
-     available; a table this large needs a build across several machines (not yet available)"
+     available; build it across several machines with `puzzle-tables distributed {name}` (docs/distributed.md)"
 )]
 pub struct TooLarge {
     name: String,
@@ -73,15 +74,21 @@ pub fn build_table(puzzle: &DefinedPuzzle, threads: usize, progress: &mut dyn Pr
         depth_counts = walk.search(threads.max(1), progress);
         walk.distances
     };
-    let deepest = depth_counts.len().saturating_sub(1);
-    let spec = spec(puzzle, deepest);
+    let spec = spec(puzzle, depth_counts.len().saturating_sub(1));
     let payload = match spec.encoding {
-        Encoding::Packed4 => pack4_distances(&distances),
+        Encoding::Packed4 => pack4(distances.iter().map(|d| d.load(Ordering::Relaxed))),
         // A byte's unreached entry is the search's own mark.
         _ => distances.into_iter().map(AtomicU8::into_inner).collect(),
     };
+    BuiltTable { spec, metadata: table_metadata(puzzle, depth_counts), payload }
+}
+
+/// The metadata of `puzzle`'s whole table with `depth_counts` patterns at each distance:
+/// the same whichever build made it, so a merged distributed build is byte for byte the
+/// one-process build.
+pub fn table_metadata(puzzle: &DefinedPuzzle, depth_counts: Vec<u64>) -> Metadata {
     let reached: u64 = depth_counts.iter().sum();
-    let metadata = Metadata {
+    Metadata {
         description: format!(
             "{}: the distance of each of the {} patterns its moves ({}, {}) reach, indexed over {} entries",
             puzzle.name(),
@@ -93,23 +100,25 @@ pub fn build_table(puzzle: &DefinedPuzzle, threads: usize, progress: &mut dyn Pr
         generated_by: format!("puzzle-tables gen {}", puzzle.name()),
         depth_counts,
         parameters: puzzle.parameters(),
-    };
-    BuiltTable { spec, metadata, payload }
+    }
 }
 
-fn pack4_distances(distances: &[AtomicU8]) -> Vec<u8> {
-    let nibble = |d: &AtomicU8| match d.load(Ordering::Relaxed) {
-        UNSEEN => UNREACHED4,
-        d => d,
-    };
-    distances.chunks(2).map(|pair| nibble(&pair[0]) | pair.get(1).map_or(UNREACHED4, nibble) << 4).collect()
+/// Packs byte distances (the search's [`UNREACHED8`] for unreached) four bits an entry, two
+/// a byte, the first in the low nibble; an odd count's last byte ends with [`UNREACHED4`].
+pub fn pack4(distances: impl ExactSizeIterator<Item = u8>) -> Vec<u8> {
+    let nibble = |d: u8| if d == UNSEEN { UNREACHED4 } else { d };
+    let mut packed = Vec::with_capacity(distances.len().div_ceil(2));
+    let mut distances = distances.map(nibble);
+    while let Some(low) = distances.next() {
+        packed.push(low | distances.next().unwrap_or(UNREACHED4) << 4);
+    }
+    packed
 }
 
 /// The search's state: the distance of every index so far.
 struct Walk<'a> {
     puzzle: &'a DefinedPuzzle,
-    moves: Vec<Vec<u32>>,
-    sizes: Vec<u64>,
+    steps: IndexSteps,
     size: u64,
     distances: Vec<AtomicU8>,
 }
@@ -120,8 +129,7 @@ impl<'a> Walk<'a> {
         let distances: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
         let start = puzzle.rank(puzzle.index().start()).expect("the start has an index");
         distances[start as usize].store(0, Ordering::Relaxed);
-        let moves = puzzle.index().move_tables(puzzle.generators());
-        Walk { puzzle, moves, sizes: puzzle.index().coordinate_sizes(), size, distances }
+        Walk { puzzle, steps: IndexSteps::new(puzzle.index(), puzzle.generators()), size, distances }
     }
 
     /// Every level until one adds nothing; the count at each distance.
@@ -177,7 +185,7 @@ impl<'a> Walk<'a> {
             if distance != level {
                 return 0;
             }
-            self.children(index, children);
+            self.steps.children(index, children);
             let mut marked = 0;
             for &child in children.iter() {
                 let slot = &self.distances[child as usize];
@@ -192,25 +200,12 @@ impl<'a> Walk<'a> {
             if distance != UNSEEN {
                 return 0;
             }
-            self.children(index, children);
+            self.steps.children(index, children);
             if children.iter().any(|&child| self.distances[child as usize].load(Ordering::Relaxed) == level) {
                 self.distances[index as usize].store(level + 1, Ordering::Relaxed);
                 return 1;
             }
             0
-        }
-    }
-
-    /// The index after each generator from `index`.
-    #[inline]
-    fn children(&self, index: u64, children: &mut [u64]) {
-        children.fill(0);
-        let moves = children.len();
-        for ((table, &size), &stride) in self.moves.iter().zip(&self.sizes).zip(self.puzzle.index().strides()) {
-            let row = &table[(index / stride % size) as usize * moves..][..moves];
-            for (child, &value) in children.iter_mut().zip(row) {
-                *child += value as u64 * stride;
-            }
         }
     }
 }

@@ -13,6 +13,8 @@ pub use puzzle_tables_models::definition::{
 };
 
 use std::collections::HashMap;
+
+use puzzle_tables_models::definition::index::IndexSteps;
 use std::path::Path;
 
 use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
@@ -63,9 +65,7 @@ pub fn header_spec(path: &Path) -> Result<TableSpec, TableError> {
 pub struct DefinitionTable {
     table: Table,
     puzzle: DefinedPuzzle,
-    /// For each coordinate, its value after each generator.
-    moves: Vec<Vec<u32>>,
-    sizes: Vec<u64>,
+    steps: IndexSteps,
 }
 
 /// Every optimal solution of a pattern: how many there are, and the first ones.
@@ -95,9 +95,8 @@ impl DefinitionTable {
                 format!("its definition gives {} entries, its header {}", puzzle.index().size(), table.spec().entries);
             return Err(fail(why));
         }
-        let moves = puzzle.index().move_tables(puzzle.generators());
-        let sizes = puzzle.index().coordinate_sizes();
-        Ok(DefinitionTable { table, puzzle, moves, sizes })
+        let steps = IndexSteps::new(puzzle.index(), puzzle.generators());
+        Ok(DefinitionTable { table, puzzle, steps })
     }
 
     /// The table file.
@@ -136,14 +135,7 @@ impl DefinitionTable {
     /// The index after generator `g` from `index`.
     #[inline]
     pub fn child(&self, index: u64, g: usize) -> u64 {
-        let moves = self.puzzle.generators().len();
-        let strides = self.puzzle.index().strides();
-        let mut child = 0;
-        for ((table, &size), &stride) in self.moves.iter().zip(&self.sizes).zip(strides) {
-            let value = (index / stride % size) as usize;
-            child += table[value * moves + g] as u64 * stride;
-        }
-        child
+        self.steps.child(index, g)
     }
 
     /// An optimal solution from `index`, as generator indices (the first move in the

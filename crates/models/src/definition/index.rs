@@ -234,6 +234,60 @@ impl PatternIndex {
     }
 }
 
+/// Steps through an index by its coordinates' move tables: the index after each generator,
+/// without building a pattern. The one-process generator, the distributed build and the
+/// table reader all step with it.
+#[derive(Clone, Debug)]
+pub struct IndexSteps {
+    /// For each coordinate, its value after each generator (see [`PatternIndex::move_tables`]).
+    moves: Vec<Vec<u32>>,
+    sizes: Vec<u64>,
+    strides: Vec<u64>,
+    generators: usize,
+}
+
+impl IndexSteps {
+    /// The steps of `index` by `generators`.
+    pub fn new(index: &PatternIndex, generators: &Generators) -> IndexSteps {
+        IndexSteps {
+            moves: index.move_tables(generators),
+            sizes: index.coordinate_sizes(),
+            strides: index.strides().to_vec(),
+            generators: generators.len(),
+        }
+    }
+
+    /// How many generators step the index.
+    pub fn generators(&self) -> usize {
+        self.generators
+    }
+
+    /// Fills `children` (one slot a generator) with the index after each generator from
+    /// `index`.
+    #[inline]
+    pub fn children(&self, index: u64, children: &mut [u64]) {
+        children.fill(0);
+        let moves = self.generators;
+        for ((table, &size), &stride) in self.moves.iter().zip(&self.sizes).zip(&self.strides) {
+            let row = &table[(index / stride % size) as usize * moves..][..moves];
+            for (child, &value) in children.iter_mut().zip(row) {
+                *child += value as u64 * stride;
+            }
+        }
+    }
+
+    /// The index after generator `g` from `index`.
+    #[inline]
+    pub fn child(&self, index: u64, g: usize) -> u64 {
+        let mut child = 0;
+        for ((table, &size), &stride) in self.moves.iter().zip(&self.sizes).zip(&self.strides) {
+            let value = (index / stride % size) as usize;
+            child += table[value * self.generators + g] as u64 * stride;
+        }
+        child
+    }
+}
+
 fn move_table(coordinate: &Coordinate, start: &Pattern, generators: &Generators) -> Vec<u32> {
     let mut table = Vec::with_capacity(coordinate.size() as usize * generators.len());
     let mut pattern = start.clone();
