@@ -232,18 +232,28 @@ impl<'a> Search<'a> {
             return Err(Error::PeerRefused(refused));
         }
         let resume = ballots.iter().map(|ballot| ballot[1]).min().unwrap_or(0);
+        let counts = self.install(saved, resume);
+        // No worker expands before every worker has installed its distances: a child sent
+        // earlier would be overwritten.
+        self.agree(worker, 0)?;
+        Ok((resume, counts))
+    }
+
+    /// Installs the saved distances forgetting what lies past `resume`, or marks the start
+    /// where nothing was saved; returns the counts up to `resume`.
+    fn install(&mut self, saved: Option<(LevelState, Vec<u8>)>, resume: u64) -> Vec<u64> {
         let mut distances = self.distances.borrow_mut();
         match saved {
             Some((state, saved)) => {
                 *distances = saved;
                 distances.iter_mut().filter(|d| **d != UNSEEN && **d as u64 > resume).for_each(|d| *d = UNSEEN);
-                Ok((resume, state.counts[..=resume as usize].to_vec()))
+                state.counts[..=resume as usize].to_vec()
             }
             None => {
                 if self.range.contains(&self.start) {
                     distances[(self.start - self.range.start) as usize] = 0;
                 }
-                Ok((0, vec![1]))
+                vec![1]
             }
         }
     }
