@@ -1,7 +1,9 @@
 //! The search as a timely dataflow: one worker's part of it.
 //!
 //! Two inputs, both timestamped: children, exchanged to the worker that owns them (a level
-//! is a timestamp; a child carries the distance it is marked with in its top byte), and
+//! is a timestamp, its chunks of 32,768 scanned indices the low half of it, so that a
+//! worker can wait for its older chunks to arrive; a child carries the distance it is
+//! marked with in its top byte), and
 //! votes, broadcast to every worker (each round a worker's status and count, so all decide
 //! alike: where to resume, how many a level added, when to stop). A probe on each says when
 //! a level's children, or a round's votes, have all arrived.
@@ -32,6 +34,15 @@ const UNSEEN: u8 = UNREACHED8;
 const INDEX_BITS: u64 = (1 << 56) - 1;
 /// How many indices a worker scans between steps of the dataflow (which deliver children).
 const CHUNK: u64 = 1 << 15;
+/// How many chunks of children a worker may have in flight: it waits for its older chunks'
+/// children (every worker's, as a probe sees them) to arrive before it scans on, so the
+/// buffers between processes stay a few chunks deep, not a level deep.
+const IN_FLIGHT: u64 = 4;
+
+/// The timestamp of chunk `chunk` of level `level`'s children: levels in the high half.
+fn chunk_time(level: u8, chunk: u64) -> u64 {
+    (level as u64) << 32 | chunk
+}
 
 /// What a finished build did.
 #[derive(Clone, Debug)]
@@ -264,6 +275,7 @@ impl<'a> Search<'a> {
         let next = level + 1;
         let mut children = vec![0u64; self.steps.generators()];
         let mut chunk_start = self.range.start;
+        let mut chunk = 0;
         while chunk_start < self.range.end {
             let chunk_end = (chunk_start + CHUNK).min(self.range.end);
             let mut marked_here = 0;
@@ -288,11 +300,16 @@ impl<'a> Search<'a> {
                 }
             }
             self.marked.borrow_mut()[next as usize] += marked_here;
+            chunk += 1;
+            self.children.advance_to(chunk_time(level, chunk));
             worker.step();
+            while self.children_probe.less_than(&chunk_time(level, chunk.saturating_sub(IN_FLIGHT))) {
+                worker.step();
+            }
             chunk_start = chunk_end;
         }
-        self.children.advance_to(level as u64 + 1);
-        while self.children_probe.less_than(&(level as u64 + 1)) {
+        self.children.advance_to(chunk_time(next, 0));
+        while self.children_probe.less_than(&chunk_time(next, 0)) {
             worker.step();
         }
         let added = self.marked.borrow()[next as usize];
