@@ -65,7 +65,8 @@ fn merged(tables: &Path, name: &str) -> Vec<u8> {
 }
 
 fn assert_built(outputs: &[Output], what: &str) {
-    let said = |(process, output): (usize, &Output)| format!("process {process}: {}{}", stdout_of(output), stderr_of(output));
+    let said =
+        |(process, output): (usize, &Output)| format!("process {process}: {}{}", stdout_of(output), stderr_of(output));
     let all: Vec<String> = outputs.iter().enumerate().map(said).collect();
     assert!(outputs.iter().all(|output| output.status.success()), "{what}: {}", all.join("\n"));
 }
@@ -117,7 +118,10 @@ fn a_build_killed_mid_way_resumes_from_its_last_level_and_gives_the_same_table()
         std::thread::sleep(std::time::Duration::from_millis(200));
         let _ = children[1 - victim].kill();
         children[1 - victim].wait().unwrap();
-        assert!(!tables.path().join("definition-2x2x2.shards/manifest.json").exists(), "no table is published half-built");
+        assert!(
+            !tables.path().join("definition-2x2x2.shards/manifest.json").exists(),
+            "no table is published half-built"
+        );
     }
     let hosts = hostfile(tables.path(), 2);
     let children: Vec<Child> = (0..2).map(|p| start(tables.path(), name, 1, 2, p, &hosts)).collect();
@@ -147,8 +151,11 @@ fn a_hostfile_whose_peers_never_answer_is_refused() {
 fn a_process_number_out_of_range_is_refused() {
     let tables = scratch();
     let hosts = hostfile(tables.path(), 2);
-    let output =
-        binary(tables.path()).args(["distributed", "3x3x3-eo", "--", "-n", "2", "-p", "2", "-h"]).arg(&hosts).output().unwrap();
+    let output = binary(tables.path())
+        .args(["distributed", "3x3x3-eo", "--", "-n", "2", "-p", "2", "-h"])
+        .arg(&hosts)
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let said = stderr_of(&output);
     assert!(said.contains("-p 2 is out of range: -n 2 numbers the processes 0 to 1"), "{said}");
@@ -160,7 +167,19 @@ fn shards_missing_or_overlapping_are_refused_and_verify_names_them() {
     assert_built(&run_build(tables.path(), "3x3x3-eo", 3, 1), "3 workers");
     let shards = tables.path().join("definition-3x3x3-eo.shards");
     let verified = binary(tables.path()).arg("verify").output().unwrap();
-    assert!(stdout_of(&verified).contains("ok       ") && stdout_of(&verified).contains("3 shards"), "{}", stdout_of(&verified));
+    assert!(
+        stdout_of(&verified).contains("ok       ") && stdout_of(&verified).contains("3 shards"),
+        "{}",
+        stdout_of(&verified)
+    );
+
+    let unmerged = binary(tables.path()).args(["solve", "3x3x3-eo", "--scramble", "F"]).output().unwrap();
+    assert_eq!(unmerged.status.code(), Some(2));
+    assert!(
+        stderr_of(&unmerged).contains("merge them with `puzzle-tables merge 3x3x3-eo`"),
+        "{}",
+        stderr_of(&unmerged)
+    );
 
     let manifest = std::fs::read_to_string(shards.join("manifest.json")).unwrap();
     std::fs::write(shards.join("manifest.json"), manifest.replacen("\"first\": 684", "\"first\": 682", 1)).unwrap();
@@ -172,7 +191,11 @@ fn shards_missing_or_overlapping_are_refused_and_verify_names_them() {
     std::fs::remove_file(shards.join("shard-1-of-3.tbl")).unwrap();
     let missing = binary(tables.path()).args(["merge", "3x3x3-eo"]).output().unwrap();
     assert_eq!(missing.status.code(), Some(2));
-    assert!(stderr_of(&missing).contains("shard-1-of-3.tbl (entries 684 to 1368) is missing"), "{}", stderr_of(&missing));
+    assert!(
+        stderr_of(&missing).contains("shard-1-of-3.tbl (entries 684 to 1368) is missing"),
+        "{}",
+        stderr_of(&missing)
+    );
     let verified = binary(tables.path()).arg("verify").output().unwrap();
     assert_eq!(verified.status.code(), Some(1), "verify fails on a missing shard");
     assert!(stdout_of(&verified).contains("is missing"), "{}", stdout_of(&verified));

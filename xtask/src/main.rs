@@ -32,6 +32,9 @@
 //!   cubes grouped by length, every size of ours (a folder each, or built in the run) and
 //!   nissy-core's H48 and vcube at the closest table size side by side (see
 //!   [`cube_optimal_bench`]).
+//! - `cargo xtask bench-distributed [--names NAME,...] [--binary PATH] [--out FILE]`: tables
+//!   built by `gen`, by `distributed` on one worker and on two processes (see
+//!   [`distributed_bench`]).
 //! - `cargo xtask bench-definitions [--names NAME,...] [--out FILE]`: bundled definitions'
 //!   tables built beside twips' `gods-algorithm` (`$TWIPS`) in the same run, and lookups and
 //!   solutions from them (see [`definitions_bench`]).
@@ -48,6 +51,7 @@ mod cube_bench;
 mod cube_optimal_bench;
 mod definitions_bench;
 mod dist_bench;
+mod distributed_bench;
 mod fifteen_bench;
 mod hostile_bench;
 mod rob_twophase;
@@ -136,6 +140,19 @@ enum Task {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Bundled definitions' tables built by `gen`, by `distributed` on one worker and on
+    /// two processes on loopback: times, peak memory, the per-worker rate.
+    BenchDistributed {
+        /// The bundled definitions to build.
+        #[arg(long, value_delimiter = ',', default_value = "2x2x2,3x3x3-corners")]
+        names: Vec<String>,
+        /// The puzzle-tables binary to time [default: the release build, built first].
+        #[arg(long, value_name = "PATH")]
+        binary: Option<PathBuf>,
+        /// Also write the figures into FILE, in place between their markers.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// zstd levels for the release artifacts: size against time on the real tables.
     BenchDist {
         /// The tables to compress [default: tables/].
@@ -209,6 +226,9 @@ fn main() -> anyhow::Result<()> {
         Task::Bench { out } => bench::bench(out.as_deref()),
         Task::BenchFifteen { out } => fifteen_bench::bench(out.as_deref()),
         Task::BenchDefinitions { names, out } => definitions_bench::run(&names, out.as_deref()),
+        Task::BenchDistributed { names, binary, out } => {
+            distributed_bench::run(&names, binary.as_deref(), out.as_deref())
+        }
         Task::BenchServe { out } => serve_bench::bench(10, out.as_deref()),
         Task::BenchServeHostile { out } => hostile_bench::bench(10, out.as_deref()),
         Task::BenchCube { cubes, rob_twophase, rob_twophase_qt, out } => {

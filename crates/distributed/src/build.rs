@@ -9,6 +9,7 @@
 //! a level's children, or a round's votes, have all arrived.
 
 use std::cell::RefCell;
+use std::io::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -113,7 +114,9 @@ impl Job {
         loop {
             let level = counts.len() as u64 - 1;
             if self.progress && search.me == 0 {
-                eprintln!(
+                // A closed standard error stops no build.
+                let _ = writeln!(
+                    std::io::stderr(),
                     "puzzle-tables: distributed {}: level {level}: {} patterns ({:.1} s)",
                     self.puzzle.name(),
                     counts[level as usize],

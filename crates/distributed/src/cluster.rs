@@ -29,7 +29,7 @@ impl Cluster {
     /// The cluster timely's arguments describe (as after `--`, such as `-w 2 -n 3 -p 1 -h
     /// hosts`), refused with why where timely would not start or would fail later.
     pub fn from_args(args: &[String]) -> Result<Cluster, Error> {
-        let config = Config::from_args(args.iter().cloned()).map_err(|why| Error::Cluster(format!("{why}")))?;
+        let config = Config::from_args(args.iter().cloned()).map_err(Error::Cluster)?;
         let (threads, processes, process, addresses) = match &config.communication {
             CommunicationConfig::Thread => (1, 1, 0, Vec::new()),
             CommunicationConfig::Process(threads) | CommunicationConfig::ProcessBinary(threads) => {

@@ -50,7 +50,7 @@ mod tests {
             for worker in 0..workers {
                 let range = ranges.range(worker);
                 assert_eq!(range.start, next, "{entries} over {workers}");
-                assert!(range.is_empty() || range.start % 2 == 0);
+                assert!(range.is_empty() || range.start.is_multiple_of(2));
                 assert!(range.clone().all(|index| ranges.owner(index) == worker));
                 next = range.end;
             }

@@ -280,7 +280,7 @@ fn check_tiling(records: &[ShardRecord], entries: u64) -> Result<(), String> {
         if record.first > next {
             return Err(format!("no shard holds entries {next} to {}", record.first));
         }
-        if record.end < record.first || (record.first % 2 != 0 && record.end > record.first) {
+        if record.end < record.first || (!record.first.is_multiple_of(2) && record.end > record.first) {
             return Err(format!("{} has the range {} to {}", record.file, record.first, record.end));
         }
         next = record.end;
