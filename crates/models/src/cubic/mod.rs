@@ -37,7 +37,7 @@
 //! from a start cell equal those of the mapped patterns from the mapped start cell. Each
 //! start cell maps onto one of three representatives ([`StartClass`]).
 //!
-//! The judge's input and answers (POJ 3131): [`poj`].
+//! The judge's input and answers (POJ 3131): `poj.rs`.
 
 use std::fmt;
 
