@@ -3,7 +3,7 @@
 //! The build itself is the distributed crate's; this module reads the arguments and reports.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -115,31 +115,4 @@ pub fn merge(tables: &TablesDir, args: &MergeArgs) -> anyhow::Result<ExitCode> {
     let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     writeln!(writer::stdout(), "merged {} shards into {} ({size} bytes)", set.shards().len(), path.display())?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// `verify`'s part for sharded tables: each `definition-NAME.shards` directory in `tables`
-/// opened as [`ShardSet::open`] does (every shard's checksum, the ranges tiling the index,
-/// the counts adding up), a line each. Returns how many were checked and how many refused.
-pub fn verify_shards(tables: &Path, out: &mut dyn Write) -> anyhow::Result<(usize, usize)> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(tables)
-        .with_context(|| format!("cannot list {}", tables.display()))?
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| path.is_dir() && path.to_string_lossy().ends_with(".shards"))
-        .collect();
-    dirs.sort();
-    let mut damaged = 0;
-    for dir in &dirs {
-        match ShardSet::open(dir) {
-            Ok(set) => {
-                let entries = set.manifest().entries;
-                writeln!(out, "ok       {} ({} shards, {entries} entries)", dir.display(), set.shards().len())?
-            }
-            Err(error) => {
-                damaged += 1;
-                writeln!(out, "damaged  {error}")?;
-            }
-        }
-    }
-    Ok((dirs.len(), damaged))
 }

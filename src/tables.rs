@@ -241,7 +241,7 @@ impl TablesDir {
                 }
             }
         }
-        let (shard_sets, damaged_sets) = crate::distributed::verify_shards(&self.dir, &mut out)?;
+        let (shard_sets, damaged_sets) = verify_shards(&self.dir, &mut out)?;
         (total, damaged) = (total + shard_sets, damaged + damaged_sets);
         for path in self.unused_files()? {
             writeln!(out, "unused   {} (no puzzle of this version reads it; it can be deleted)", path.display())?;
@@ -374,6 +374,33 @@ impl ReleaseTable {
             None => anyhow::bail!("{}: the release names a table this build does not know", record.file),
         }
     }
+}
+
+/// `verify`'s part for sharded tables: each `definition-NAME.shards` directory in `tables`
+/// opened as [`puzzle_tables_distributed::shards::ShardSet::open`] does (every shard's checksum, the ranges tiling the index,
+/// the counts adding up), a line each. Returns how many were checked and how many refused.
+pub fn verify_shards(tables: &Path, out: &mut dyn Write) -> anyhow::Result<(usize, usize)> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(tables)
+        .with_context(|| format!("cannot list {}", tables.display()))?
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.is_dir() && path.to_string_lossy().ends_with(".shards"))
+        .collect();
+    dirs.sort();
+    let mut damaged = 0;
+    for dir in &dirs {
+        match puzzle_tables_distributed::shards::ShardSet::open(dir) {
+            Ok(set) => {
+                let entries = set.manifest().entries;
+                writeln!(out, "ok       {} ({} shards, {entries} entries)", dir.display(), set.shards().len())?
+            }
+            Err(error) => {
+                damaged += 1;
+                writeln!(out, "damaged  {error}")?;
+            }
+        }
+    }
+    Ok((dirs.len(), damaged))
 }
 
 /// The process id in the name of a table's temporary file: `NAME.tbl.tmp.PID.N`, as
