@@ -132,7 +132,7 @@ impl Board {
                 return Err(BoardError::UnknownTile(cell.to_string()));
             }
             if seen & (1 << cell) != 0 {
-                return Err(BoardError::RepeatedTile(tile_name(cell)));
+                return Err(BoardError::RepeatedTile(tile_name(cell).to_string()));
             }
             seen |= 1 << cell;
         }
@@ -258,11 +258,12 @@ static BITS_SET: [u8; 256] = {
     table
 };
 
-fn tile_name(tile: u8) -> String {
+/// A tile as the judge writes it: its digit, `x` for the blank.
+fn tile_name(tile: u8) -> char {
     if tile == BLANK {
-        "x".to_string()
+        'x'
     } else {
-        tile.to_string()
+        char::from(b'0' + tile)
     }
 }
 
@@ -306,14 +307,15 @@ impl std::str::FromStr for Board {
 impl fmt::Display for Board {
     /// The judge's one-line form, `2 3 4 1 5 x 7 6 8`; `{:#}` draws three rows.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Written in one piece: a server writes a board for every step and child it answers.
+        let mut text = [b' '; 17];
         for (cell, &tile) in self.cells.iter().enumerate() {
-            if cell > 0 {
-                let separator = if f.alternate() && cell % 3 == 0 { "\n" } else { " " };
-                f.write_str(separator)?;
+            text[2 * cell] = tile_name(tile) as u8;
+            if f.alternate() && cell % 3 == 2 && cell < 8 {
+                text[2 * cell + 1] = b'\n';
             }
-            f.write_str(&tile_name(tile))?;
         }
-        Ok(())
+        f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?)
     }
 }
 

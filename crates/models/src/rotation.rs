@@ -367,8 +367,12 @@ impl fmt::Display for Board {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !f.alternate() {
-            let symbols: Vec<String> = self.cells.iter().map(u8::to_string).collect();
-            return f.write_str(&symbols.join(" "));
+            // Written in one piece: a server writes a board for every step and child it answers.
+            let mut text = [b' '; 2 * POSITIONS - 1];
+            for (position, &symbol) in self.cells.iter().enumerate() {
+                text[2 * position] = b'0' + symbol;
+            }
+            return f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?);
         }
         let c = |position: usize| self.cells[position];
         let row = |from: usize| (from..from + 7).map(|p| c(p).to_string()).collect::<Vec<_>>().join(" ");
