@@ -85,7 +85,7 @@ pub fn write_walk(out: &mut impl Write, walk: &Walk) -> io::Result<()> {
 
 /// The options of the answer path that `solve`'s own options ask for (`--show`: the steps).
 pub fn answer_options(options: &SolveOptions) -> AnswerOptions {
-    AnswerOptions { steps: options.show, ..AnswerOptions::default() }
+    AnswerOptions { steps: options.show, walk: options.show, ..AnswerOptions::default() }
 }
 
 /// Writes `value` as pretty JSON and a newline.

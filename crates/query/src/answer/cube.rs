@@ -85,7 +85,7 @@ pub struct CubeAnswer {
     /// Every move of the metric and where it leads, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<Child>>,
-    /// The walk drawn, with `steps`.
+    /// The walk drawn, with `steps` and `walk`.
     #[serde(skip)]
     pub walk: Option<Walk>,
 }
@@ -182,7 +182,7 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         let after = facelets_along(facelets, &solution.moves);
         let steps = solution.moves.iter().zip(&after);
         answer.steps = Some(steps.clone().map(|(m, f)| Step { step: m.to_string(), state: f.to_urfdlb() }).collect());
-        answer.walk = Some(Walk {
+        answer.walk = options.walk.then(|| Walk {
             start_caption: "start".into(),
             start: facelets.net(),
             steps: steps.map(|(m, f)| (m.to_string(), f.net())).collect(),

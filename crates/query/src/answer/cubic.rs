@@ -30,7 +30,7 @@ pub struct CubicAnswer {
     /// Every roll from the start and where it leads, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<Child>>,
-    /// The walk drawn, with `steps`.
+    /// The walk drawn, with `steps` and `walk`.
     #[serde(skip)]
     pub walk: Option<Walk>,
 }
@@ -70,7 +70,7 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         answer.steps = Some(
             steps.clone().map(|(r, s)| Step { step: r.letter().to_string(), state: s.pattern().to_string() }).collect(),
         );
-        answer.walk = Some(Walk {
+        answer.walk = options.walk.then(|| Walk {
             start_caption: format!("start, {start} empty:"),
             start: format!("{:#}", states[0].pattern()),
             steps: steps

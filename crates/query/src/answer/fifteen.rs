@@ -41,7 +41,7 @@ pub struct FifteenAnswer {
     /// Every legal move and where it leads, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<Child>>,
-    /// The walk drawn, with `steps`.
+    /// The walk drawn, with `steps` and `walk`.
     #[serde(skip)]
     pub walk: Option<Walk>,
 }
@@ -134,8 +134,9 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
     (answer.distance, answer.moves) = (Some(moves.len()), Some(move_letters(&moves)));
     if options.steps {
         let after = walk(board, &moves, |b, m| b.apply(m).expect("the search's moves are legal"));
-        let (steps, drawn) = steps_and_walk(&board, moves.iter().map(|m| m.letter().to_string()).zip(after));
-        (answer.steps, answer.walk) = (Some(steps), Some(drawn));
+        let (steps, drawn) =
+            steps_and_walk(&board, moves.iter().map(|m| m.letter().to_string()).zip(after), options.walk);
+        (answer.steps, answer.walk) = (Some(steps), drawn);
     }
     if options.children {
         answer.children = Some(children(&mut searches, &board, &moves));

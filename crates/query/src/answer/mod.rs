@@ -64,6 +64,9 @@ use crate::{Puzzle, TableError, Tables};
 pub struct AnswerOptions {
     /// Add the puzzle after every move of the answer.
     pub steps: bool,
+    /// With `steps`, also draw them for a terminal (the answer's `walk`, never serialized):
+    /// off for programs, since drawing costs more than the answer's lookups.
+    pub walk: bool,
     /// Add every legal move from the board and what it leads to.
     pub children: bool,
     /// Cubic: the initially empty cell (required).
@@ -128,6 +131,7 @@ impl Default for AnswerOptions {
     fn default() -> AnswerOptions {
         AnswerOptions {
             steps: false,
+            walk: false,
             children: false,
             start: None,
             cube_input: CubeInput::Facelets,
@@ -512,14 +516,20 @@ pub fn plural<N: std::fmt::Display + PartialEq + From<u8>>(count: N, noun: &str)
     }
 }
 
-/// An answer's steps and its walk drawn, for a puzzle written by `Display` (`{:#}` draws
-/// it): from the start, each move's name and the puzzle after it.
-fn steps_and_walk<B: std::fmt::Display>(start: &B, steps: impl IntoIterator<Item = (String, B)>) -> (Vec<Step>, Walk) {
-    let (steps, drawn) = steps
-        .into_iter()
-        .map(|(name, after)| (Step { step: name.clone(), state: after.to_string() }, (name, format!("{after:#}"))))
-        .unzip();
-    (steps, Walk { start_caption: "start".into(), start: format!("{start:#}"), steps: drawn })
+/// An answer's steps, and when `draw` its walk drawn, for a puzzle written by `Display`
+/// (`{:#}` draws it): from the start, each move's name and the puzzle after it.
+fn steps_and_walk<B: std::fmt::Display>(
+    start: &B,
+    steps: impl IntoIterator<Item = (String, B)>,
+    draw: bool,
+) -> (Vec<Step>, Option<Walk>) {
+    let steps: Vec<(String, B)> = steps.into_iter().collect();
+    let drawn = draw.then(|| Walk {
+        start_caption: "start".into(),
+        start: format!("{start:#}"),
+        steps: steps.iter().map(|(name, after)| (name.clone(), format!("{after:#}"))).collect(),
+    });
+    (steps.into_iter().map(|(step, after)| Step { step, state: after.to_string() }).collect(), drawn)
 }
 
 /// The states after each move, from `start`, by `apply`.

@@ -31,7 +31,7 @@ pub struct RotationAnswer {
     /// Every move and where it leads, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<Child>>,
-    /// The walk drawn, with `steps`.
+    /// The walk drawn, with `steps` and `walk`.
     #[serde(skip)]
     pub walk: Option<Walk>,
 }
@@ -57,8 +57,8 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
     if options.steps {
         let after = walk(board, &solution.moves, |b, m| b.apply(m));
         let names = solution.moves.iter().map(|m| m.letter().to_string());
-        let (steps, drawn) = steps_and_walk(&board, names.zip(after));
-        (answer.steps, answer.walk) = (Some(steps), Some(drawn));
+        let (steps, drawn) = steps_and_walk(&board, names.zip(after), options.walk);
+        (answer.steps, answer.walk) = (Some(steps), drawn);
     }
     if options.children {
         answer.children = Some(children(table, &board, distance as u32)?);
