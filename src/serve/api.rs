@@ -346,7 +346,20 @@ pub(super) async fn answer(
     } else {
         app.answerer().answer(puzzle, &board, &options)
     };
-    Ok(Json(answered?).into_response())
+    Ok(json_response(&answered?))
+}
+
+/// An answer as a JSON response, written straight into a buffer sized for a lookup's answer
+/// with its steps and children (axum's `Json` starts at 128 bytes and grows four times).
+pub(super) fn json_response(answer: &impl Serialize) -> Response {
+    let mut body = Vec::with_capacity(4096);
+    match serde_json::to_writer(&mut body, answer) {
+        Ok(()) => ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response(),
+        Err(error) => {
+            errln!("puzzle-tables: serve: an answer could not be written as JSON: {error}");
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the answer could not be written").into_response()
+        }
+    }
 }
 
 /// `POST /api/v1/{puzzle}/batch`: one board a line in, one JSON answer (or

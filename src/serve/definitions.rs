@@ -86,7 +86,7 @@ pub(super) async fn answer(
     };
     let options = options(&params, definition_input, true)?;
     let answered = app.pool.run(false, move || answerer.answer_definition(&name, &case, &options)).await?;
-    Ok(Json(answered?).into_response())
+    Ok(super::api::json_response(&answered?))
 }
 
 /// `POST /api/v1/definitions/{name}/batch`.
