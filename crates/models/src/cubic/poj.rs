@@ -2,7 +2,8 @@
 //! line and three rows of colours, read as the judge reads them, and its answer, the
 //! distance or `-1` beyond its cap.
 
-use super::{cells_of, pattern_of, Cell, Pattern, JUDGE_CAP};
+use super::pattern::{cells_of, pattern_of};
+use super::{Cell, Pattern, JUDGE_CAP};
 use crate::judge::{numbered_lines, Case, InputError};
 
 /// One judge dataset: the initially empty cell and the wanted pattern.
