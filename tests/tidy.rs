@@ -2,7 +2,8 @@
 //! crate never depends on the generator, the models crate depends on nothing but serde (JSON text), `unsafe` code
 //! is the memory map and the opens that pass its contract on (each `unsafe fn` with a
 //! `# Safety` doc, each `unsafe` block with a `// SAFETY:` comment), and every Rust file
-//! opens with a `//!` overview, the binary prints only through `src/writer.rs`, no crate
+//! opens with a `//!` overview, no file is long unless ARCHITECTURE.md names its one job, the
+//! binary prints only through `src/writer.rs`, no crate
 //! (xtask included) has an import loop, and the query crate's puzzle folders have none even
 //! between a folder and its parts.
 
@@ -110,6 +111,29 @@ fn every_rust_file_opens_with_an_overview() {
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("//!"), "{} has no //! overview at its top", path.display());
     }
+}
+
+/// The most lines a file holds before its tests, unless ARCHITECTURE.md names it as doing one
+/// long job.
+const MOST_LINES: usize = 600;
+
+#[test]
+fn no_file_is_longer_than_most_unless_architecture_names_its_one_job() {
+    let architecture = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let long: Vec<String> = rust_files()
+        .into_iter()
+        .filter(|path| !path.starts_with(root().join("tests")))
+        .filter_map(|path| {
+            let code = std::fs::read_to_string(&path).unwrap();
+            let lines = code.lines().take_while(|line| *line != "#[cfg(test)]").count();
+            let name = path.strip_prefix(root()).unwrap().display().to_string();
+            (lines > MOST_LINES && !architecture.contains(&format!("`{name}`"))).then(|| format!("{name}: {lines}"))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "over {MOST_LINES} lines before the tests, and no one job named in ARCHITECTURE.md: {long:?}"
+    );
 }
 
 #[test]
