@@ -401,8 +401,10 @@ fn an_optimal_search_keeps_its_time_and_its_one_place_and_holds_up_no_other_answ
     let server = Served::start(&["--optimal-seconds", "3"]);
     let address = server.address;
     let started = Instant::now();
+    // Not the superflip: its two-phase start alone takes seconds in a debug build, many more
+    // on a loaded machine, before the search's own time begins.
     let slow = std::thread::spawn(move || {
-        get(address, &format!("/api/v1/cube?optimal=true&children=false&steps=false&facelets={SUPERFLIP}"))
+        get(address, &format!("/api/v1/cube?optimal=true&children=false&steps=false&scramble={SCRAMBLE_20}"))
     });
     wait_for_metric(&server, "puzzle_tables_optimal_searches_running 1");
     let second = server.get(&format!("/api/v1/cube?optimal=true&scramble={}", encoded("R U")));
@@ -421,11 +423,16 @@ fn an_optimal_search_keeps_its_time_and_its_one_place_and_holds_up_no_other_answ
     let answer = given_up.json();
     assert_eq!((given_up.status, &answer["optimal"]), (200, &json!(false)), "{answer}");
     let (at_least, length) = (answer["at_least"].as_u64().expect("a bound"), answer["length"].as_u64().unwrap());
-    assert!(at_least < 20 && length >= 20, "{answer}");
+    assert!(at_least < length, "{answer}");
     wait_for_metric(&server, "puzzle_tables_optimal_searches_running 0");
     let again = server.get(&format!("/api/v1/cube?optimal=true&scramble={}", encoded("R U")));
     assert_eq!((again.status, again.json()["length"].clone()), (200, json!(2)), "the place is free again");
 }
+
+/// A random 20-move scramble, written for a query string: its two-phase solution takes
+/// milliseconds, its proof of optimality with the default tables far longer than any test.
+const SCRAMBLE_20: &str =
+    "R%20U2%20F%27%20L%20D%20B2%20R%27%20U%20F2%20D%27%20L2%20B%20U%27%20R2%20F%20D2%20L%27%20B%27%20U2%20R";
 
 /// The fields of a `/proc` stat file (a process's or a thread's) after the command's closing
 /// parenthesis, `None` when it cannot be read (a thread that has ended).
@@ -460,10 +467,8 @@ fn runnable_threads(pid: u32) -> usize {
 #[cfg(target_os = "linux")]
 fn threads_busy_in_an_optimal_search(server: &Served) -> usize {
     let mut client = TcpStream::connect(server.address).unwrap();
-    let scramble =
-        "R%20U2%20F%27%20L%20D%20B2%20R%27%20U%20F2%20D%27%20L2%20B%20U%27%20R2%20F%20D2%20L%27%20B%27%20U2%20R";
     let request =
-        format!("GET /api/v1/cube?optimal=true&children=false&scramble={scramble} HTTP/1.1\r\nHost: test\r\n\r\n");
+        format!("GET /api/v1/cube?optimal=true&children=false&scramble={SCRAMBLE_20} HTTP/1.1\r\nHost: test\r\n\r\n");
     client.write_all(request.as_bytes()).unwrap();
     wait_for_metric(server, "puzzle_tables_optimal_searches_running 1");
     let counts: Vec<usize> = (0..200)
@@ -502,13 +507,18 @@ fn a_client_gone_ends_its_optimal_search() {
     let searching = ticks_in_two_seconds();
     drop(client);
     wait_for_metric(&server, "puzzle_tables_optimal_searches_running 0");
-    // The search checks its stop every so many nodes (seconds apart in a debug build); left
-    // to run, it would go on for the whole 20 s.
-    std::thread::sleep(Duration::from_secs(6));
-    let after = ticks_in_two_seconds();
+    // The search checks its stop every so many nodes (seconds apart in a debug build, more on
+    // a loaded machine): it has until 14 s after the client left to notice, still short of
+    // the 20 s it would run for on its own.
+    let left = Instant::now();
+    let mut after = ticks_in_two_seconds();
+    while after * 4 >= searching && left.elapsed() < Duration::from_secs(12) {
+        after = ticks_in_two_seconds();
+    }
     assert!(
         after * 4 < searching,
-        "{after} ticks of processor time in 2 s, 6 s after the client left: {searching} while searching"
+        "{after} ticks of processor time in 2 s, {:?} after the client left: {searching} while searching",
+        left.elapsed()
     );
 }
 
