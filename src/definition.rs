@@ -16,6 +16,7 @@ use puzzle_tables_models::definition::{DefinedPuzzle, Definition, Metric};
 use puzzle_tables_query::answer::{AnswerOptions, DefinitionAnswer, DefinitionInput};
 use puzzle_tables_query::definition::{check_name, file_name, DefinitionTable};
 use puzzle_tables_query::prng::Prng;
+use puzzle_tables_query::Metadata;
 use serde_json::json;
 
 use crate::english::{answer_line, plural};
@@ -153,8 +154,8 @@ fn metric_noun(metric: Metric) -> &'static str {
 /// `stats NAME`: patterns at each distance, from the table's metadata.
 pub fn stats(tables: &TablesDir, name: &str, as_json: bool) -> anyhow::Result<ExitCode> {
     let table = open(tables, name)?;
-    let metadata = table.table().metadata();
-    let mut report = crate::report::DepthReport::new(name, "patterns", metadata);
+    let metadata = Metadata { depth_counts: table.depth_counts().to_vec(), ..Metadata::default() };
+    let mut report = crate::report::DepthReport::new(name, "patterns", &metadata);
     let (patterns, max) = (report.total(), report.max_distance());
     let puzzle = table.puzzle();
     let noun = metric_noun(puzzle.generators().metric);
@@ -254,13 +255,9 @@ impl TablesDir {
         if path.exists() {
             return Ok(());
         }
-        let shards = puzzle_tables_distributed::shards::shards_dir(self.dir(), name);
-        if puzzle_tables_distributed::shards::manifest_path(&shards).exists() {
-            anyhow::bail!(
-                "no table {}, but its shards are in {}: merge them with `puzzle-tables merge {name}`",
-                path.display(),
-                shards.display()
-            );
+        if self.dir().join(puzzle_tables_query::shards::dir_name(name)).is_dir() {
+            // Answers read the shards in place; an unfinished build is refused as it is opened.
+            return Ok(());
         }
         let Some(bundled) = bundled::find(name) else {
             anyhow::bail!(

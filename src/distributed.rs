@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use puzzle_tables_distributed::cluster::Cluster;
-use puzzle_tables_distributed::shards::{shards_dir, ShardSet};
+use puzzle_tables_distributed::shards::{self, shards_dir};
 use puzzle_tables_models::definition::bundled::{self, BUNDLED};
 use puzzle_tables_models::definition::DefinedPuzzle;
 use puzzle_tables_query::definition::file_name;
+use puzzle_tables_query::shards::ShardedTable;
 
 use crate::definition::{user_puzzle, GenDefinitionArgs};
 use crate::tables::TablesDir;
@@ -109,9 +110,9 @@ fn puzzle_of(args: &DistributedArgs) -> anyhow::Result<DefinedPuzzle> {
 
 /// `merge NAME`: verifies every shard and writes the whole table beside them.
 pub fn merge(tables: &TablesDir, args: &MergeArgs) -> anyhow::Result<ExitCode> {
-    let set = ShardSet::open(&shards_dir(tables.dir(), &args.name))?;
+    let set = ShardedTable::open(&shards_dir(tables.dir(), &args.name))?;
     let path = tables.dir().join(file_name(&args.name));
-    set.merge(&path).with_context(|| format!("cannot write {}", path.display()))?;
+    shards::merge(&set, &path).with_context(|| format!("cannot write {}", path.display()))?;
     let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     writeln!(writer::stdout(), "merged {} shards into {} ({size} bytes)", set.shards().len(), path.display())?;
     Ok(ExitCode::SUCCESS)

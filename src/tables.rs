@@ -230,10 +230,16 @@ impl TablesDir {
             }
         }
         for name in self.tables()?.definition_names() {
-            total += 1;
             let path = self.dir.join(puzzle_tables_query::definition::file_name(&name));
+            if !path.exists() {
+                // Held in shards only: verify_shards checks them below.
+                continue;
+            }
+            total += 1;
             match puzzle_tables_query::definition::DefinitionTable::open(&path) {
-                Ok(table) => writeln!(out, "ok       {} ({} bytes)", path.display(), table.table().file_len())?,
+                Ok(table) => {
+                    writeln!(out, "ok       {} ({} bytes)", path.display(), table.file().map_or(0, Table::file_len))?
+                }
                 Err(error) => {
                     damaged += 1;
                     let hint = rebuild_hint(&error);
@@ -336,7 +342,7 @@ impl TablesDir {
             // carries (entries, encoding, this build's ranking) as it is opened.
             ReleaseTable::Definition => DefinitionTable::open(&staged.temporary)
                 .map_err(|error| anyhow::Error::new(error.into_kind()))
-                .and_then(|table| Ok(record.check_versions(table.table().spec())?))
+                .and_then(|table| Ok(record.check_versions(&table.spec())?))
                 .with_context(|| record.file.clone()),
         };
         if let Err(error) = checked {
@@ -377,7 +383,7 @@ impl ReleaseTable {
 }
 
 /// `verify`'s part for sharded tables: each `definition-NAME.shards` directory in `tables`
-/// opened as [`puzzle_tables_distributed::shards::ShardSet::open`] does (every shard's checksum, the ranges tiling the index,
+/// opened as [`puzzle_tables_query::shards::ShardedTable::open`] does (every shard's checksum, the ranges tiling the index,
 /// the counts adding up), a line each. Returns how many were checked and how many refused.
 pub fn verify_shards(tables: &Path, out: &mut dyn Write) -> anyhow::Result<(usize, usize)> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(tables)
@@ -389,7 +395,7 @@ pub fn verify_shards(tables: &Path, out: &mut dyn Write) -> anyhow::Result<(usiz
     dirs.sort();
     let mut damaged = 0;
     for dir in &dirs {
-        match puzzle_tables_distributed::shards::ShardSet::open(dir) {
+        match puzzle_tables_query::shards::ShardedTable::open(dir) {
             Ok(set) => {
                 let entries = set.manifest().entries;
                 writeln!(out, "ok       {} ({} shards, {entries} entries)", dir.display(), set.shards().len())?
@@ -448,6 +454,13 @@ fn optimal_size_owning(path: &Path, owns: impl Fn(Vec<TableSpec>) -> bool) -> Op
 /// The commands that build the table of `error` again, in the directory it names (and
 /// install it from a release, unless it is one of the optimal tables, which no release holds).
 fn rebuild_hint(error: &TableError) -> String {
+    if let Some((tables, name)) = sharded_table_of(error.path()) {
+        return format!(
+            "copy its shards again from where they were built, or build them again with `puzzle-tables --tables {} \
+             distributed {name} -- ...` on every process",
+            tables.display()
+        );
+    }
     let dir = error.path().parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let dir = dir.display();
     let name = error.path().file_name().unwrap_or_default();
@@ -485,6 +498,16 @@ fn rebuild_hint(error: &TableError) -> String {
         "{verb} it with `puzzle-tables --tables {dir} {gen}, or install the release tables with `puzzle-tables \
          --tables {dir} install --from RELEASE_DIR`"
     )
+}
+
+/// The tables directory and name of the table in shards that `path` is (its
+/// `definition-NAME.shards` directory) or lies in (one of its shards).
+fn sharded_table_of(path: &Path) -> Option<(&Path, &str)> {
+    fn name_of(dir: &Path) -> Option<&str> {
+        dir.file_name()?.to_str().and_then(puzzle_tables_query::shards::name_of_dir)
+    }
+    let dir = if name_of(path).is_some() { path } else { path.parent()? };
+    Some((dir.parent().unwrap_or(Path::new(".")), name_of(dir)?))
 }
 
 /// A release table checked in its temporary file, waiting to be renamed into place.

@@ -3,7 +3,9 @@
 //! header and metadata over the shards' payloads, so any difference in any entry shows); a
 //! build killed mid-way and run again gives the same file; what cannot work is refused
 //! with a clear error (a hostfile whose peers never answer, a process number out of range,
-//! shards missing or overlapping, a resume by another number of workers).
+//! shards missing or overlapping, a resume by another number of workers). A table left in
+//! shards answers, read in place, as its merged file does (answer for answer over random
+//! scrambles), and a damaged shard is refused.
 
 mod common;
 
@@ -176,29 +178,25 @@ fn shards_missing_or_overlapping_are_refused_and_verify_names_them() {
         stdout_of(&verified)
     );
 
-    let unmerged = binary(tables.path()).args(["solve", "3x3x3-eo", "--scramble", "F"]).output().unwrap();
-    assert_eq!(unmerged.status.code(), Some(2));
-    assert!(
-        stderr_of(&unmerged).contains("merge them with `puzzle-tables merge 3x3x3-eo`"),
-        "{}",
-        stderr_of(&unmerged)
-    );
-
     let manifest = std::fs::read_to_string(shards.join("manifest.json")).unwrap();
     std::fs::write(shards.join("manifest.json"), manifest.replacen("\"first\": 684", "\"first\": 682", 1)).unwrap();
-    let overlapping = binary(tables.path()).args(["merge", "3x3x3-eo"]).output().unwrap();
-    assert_eq!(overlapping.status.code(), Some(2));
-    assert!(stderr_of(&overlapping).contains("overlaps the shard before it"), "{}", stderr_of(&overlapping));
+    for command in [&["merge", "3x3x3-eo"][..], &["solve", "3x3x3-eo", "--scramble", "F"]] {
+        let overlapping = binary(tables.path()).args(command).output().unwrap();
+        assert_eq!(overlapping.status.code(), Some(2), "{command:?}");
+        assert!(stderr_of(&overlapping).contains("overlaps the shard before it"), "{}", stderr_of(&overlapping));
+    }
 
     std::fs::write(shards.join("manifest.json"), &manifest).unwrap();
     std::fs::remove_file(shards.join("shard-1-of-3.tbl")).unwrap();
-    let missing = binary(tables.path()).args(["merge", "3x3x3-eo"]).output().unwrap();
-    assert_eq!(missing.status.code(), Some(2));
-    assert!(
-        stderr_of(&missing).contains("shard-1-of-3.tbl (entries 684 to 1368) is missing"),
-        "{}",
-        stderr_of(&missing)
-    );
+    for command in [&["merge", "3x3x3-eo"][..], &["stats", "3x3x3-eo"]] {
+        let missing = binary(tables.path()).args(command).output().unwrap();
+        assert_eq!(missing.status.code(), Some(2), "{command:?}");
+        assert!(
+            stderr_of(&missing).contains("shard-1-of-3.tbl (entries 684 to 1368) is missing"),
+            "{}",
+            stderr_of(&missing)
+        );
+    }
     let verified = binary(tables.path()).arg("verify").output().unwrap();
     assert_eq!(verified.status.code(), Some(1), "verify fails on a missing shard");
     assert!(stdout_of(&verified).contains("is missing"), "{}", stdout_of(&verified));
@@ -213,4 +211,75 @@ fn a_resume_by_another_number_of_workers_is_refused() {
     let output = binary(tables.path()).args(["distributed", "3x3x3-eo", "--", "-w", "2"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr_of(&output).contains("another number of workers"), "{}", stderr_of(&output));
+}
+
+/// `puzzle-tables --tables DIR ARGS` with `input` on its standard input; its output, which
+/// must be a success.
+fn answers(tables: &Path, args: &[&str], input: &str) -> String {
+    let mut child =
+        binary(tables).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(output.status.success(), "{args:?}: {}", stderr_of(&output));
+    stdout_of(&output)
+}
+
+/// `count` scrambles of every length up to 20 of the 2x2x2's face turns, drawn from `rng`.
+fn random_scrambles(rng: &mut fastrand::Rng, count: usize) -> Vec<String> {
+    let turns: Vec<String> = ["R", "U", "F", "L", "D", "B"]
+        .iter()
+        .flat_map(|face| ["", "2", "'"].map(|suffix| format!("{face}{suffix}")))
+        .collect();
+    (0..count)
+        .map(|i| (0..i % 21).map(|_| turns[rng.usize(..turns.len())].as_str()).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+#[test]
+fn a_table_left_in_shards_answers_as_its_merged_file_answer_for_answer() {
+    let name = "2x2x2";
+    let (merged_dir, sharded_dir) = (scratch(), scratch());
+    assert_built(&run_build(merged_dir.path(), name, 3, 1), "3 workers");
+    let shards = "definition-2x2x2.shards";
+    merged(merged_dir.path(), name);
+    std::fs::rename(merged_dir.path().join(shards), sharded_dir.path().join(shards)).unwrap();
+    let (merged_dir, sharded_dir) = (merged_dir.path(), sharded_dir.path());
+
+    let scrambles = random_scrambles(&mut fastrand::Rng::with_seed(55), 2_000).join("\n") + "\n";
+    let solve = ["solve", name, "--scramble", "-", "--json"];
+    let from_file = answers(merged_dir, &solve, &scrambles);
+    assert_eq!(from_file.lines().count(), 2_000, "one answer a scramble");
+    assert_eq!(answers(sharded_dir, &solve, &scrambles), from_file, "solve: answer for answer");
+
+    for args in [
+        &["solve", name, "--scramble", "R U2 F' L D2 B R' U", "--all", "--children", "--steps", "--json"][..],
+        &["stats", name, "--json"],
+        &["random", name, "--distance", "9", "--count", "50", "--seed", "55", "--judge-input"],
+        &["random", name, "--distance", "11", "--count", "3", "--seed", "7"],
+    ] {
+        assert_eq!(answers(sharded_dir, args, ""), answers(merged_dir, args, ""), "{args:?}");
+    }
+}
+
+#[test]
+fn a_damaged_shard_is_refused_with_its_name_and_what_is_wrong() {
+    let tables = scratch();
+    assert_built(&run_build(tables.path(), "2x2x2", 2, 1), "2 workers");
+    let shard = tables.path().join("definition-2x2x2.shards/shard-1-of-2.tbl");
+    let mut bytes = std::fs::read(&shard).unwrap();
+    bytes.truncate(bytes.len() - 100);
+    std::fs::write(&shard, &bytes).unwrap();
+    let output = binary(tables.path()).args(["solve", "2x2x2", "--scramble", "R U"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let said = stderr_of(&output);
+    assert!(said.contains("shard-1-of-2.tbl") && said.contains("truncated"), "{said}");
+    assert!(said.contains("distributed 2x2x2"), "the error says how to build it again: {said}");
+
+    std::fs::remove_file(tables.path().join("definition-2x2x2.shards/manifest.json")).unwrap();
+    let output = binary(tables.path()).args(["solve", "2x2x2", "--scramble", "R U"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr_of(&output).contains("the build has not finished"), "{}", stderr_of(&output));
 }

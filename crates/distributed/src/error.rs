@@ -1,4 +1,4 @@
-//! The errors of a distributed build and of reading shards: each says what was expected and
+//! The errors of a distributed build and of merging shards: each says what was expected and
 //! what was found.
 
 use std::path::PathBuf;
@@ -17,15 +17,8 @@ pub enum Error {
         /// What does not match.
         why: String,
     },
-    /// A sharded table is incomplete or inconsistent.
-    #[error("the shards in {dir} are refused: {why}")]
-    Shards {
-        /// The shards' directory.
-        dir: PathBuf,
-        /// What is wrong.
-        why: String,
-    },
-    /// A shard's file failed its own checks (header, checksum).
+    /// A table in shards is incomplete or inconsistent, or a shard's file failed its own
+    /// checks (header, checksum).
     #[error(transparent)]
     Table(#[from] puzzle_tables_query::TableError),
     /// A file could not be read or written.

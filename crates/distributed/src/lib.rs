@@ -16,9 +16,11 @@
 //! with the others on the last level every worker finished and goes on from there.
 //!
 //! At the end each worker writes its range as a [shard](shards) in the table format, with
-//! its checksum, and a manifest names them all; [`shards::ShardSet`] reads them back,
-//! verifies them, refuses overlaps and gaps, and [merges](shards::ShardSet::merge) them into
-//! the one file the one-process generator writes, byte for byte.
+//! its checksum, and a manifest names them all. The query crate's
+//! [`ShardedTable`](puzzle_tables_query::shards::ShardedTable) reads them back, verifies
+//! them and refuses overlaps and gaps (answers read a table in shards in place);
+//! [`shards::merge`] writes them into the one file the one-process generator writes, byte
+//! for byte.
 //!
 //! Why timely: it is Rust's own distributed dataflow engine, its processes find one another
 //! from a hostfile, and its progress tracking says when a level is complete without a

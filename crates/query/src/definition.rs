@@ -5,67 +5,73 @@
 //! A table carries its definition, moves, metric and start in its metadata, so the file
 //! alone answers: [`DefinitionTable::open`] reads them back, rebuilds the index and steps
 //! through it by the coordinates' move tables. A solution walks down the distances; every
-//! optimal solution is every such walk.
+//! optimal solution is every such walk. A table left in shards by a distributed build
+//! answers the same, read in place shard by shard ([`DefinitionTable::from_shards`]).
 
 pub use puzzle_tables_models::definition::{
     bundled, index::Unreachable, puzzle::check_name, Alg, DefinedPuzzle, Definition, DefinitionError, Metric,
     OrbitPattern, Pattern,
 };
 
-use std::collections::HashMap;
+pub use crate::definition_file::{file_name, header_spec, name_of_file, spec, UNREACHED4, UNREACHED8};
 
-use puzzle_tables_models::definition::index::IndexSteps;
+use std::collections::HashMap;
 use std::path::Path;
 
-use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
+use puzzle_tables_models::definition::index::IndexSteps;
+
+use crate::definition_file::entry_of;
+use crate::format::{Encoding, TableSpec};
+use crate::shards::ShardedTable;
 use crate::table::{Table, TableError, TableErrorKind};
-
-/// The entry of a pattern the moves never reach, in four bits.
-pub const UNREACHED4: u8 = 15;
-/// The same in a byte.
-pub const UNREACHED8: u8 = u8::MAX;
-
-/// The file of the definition table named `name`: `definition-NAME.tbl`.
-pub fn file_name(name: &str) -> String {
-    format!("definition-{name}.tbl")
-}
-
-/// The name of the definition table in the file called `file_name`, if it is one.
-pub fn name_of_file(file_name: &str) -> Option<&str> {
-    file_name.strip_prefix("definition-")?.strip_suffix(".tbl")
-}
-
-/// The spec of `puzzle`'s table, its distances four bits an entry when the deepest is at
-/// most 14 moves away, else a byte.
-pub fn spec(puzzle: &DefinedPuzzle, deepest: usize) -> TableSpec {
-    TableSpec {
-        puzzle: Puzzle::Definition,
-        kind: TableKind::PatternDistance,
-        variant: 0,
-        encoding: if deepest < UNREACHED4 as usize { Encoding::Packed4 } else { Encoding::Bytes },
-        ranking_version: puzzle_tables_models::definition::RANKING_VERSION,
-        entries: puzzle.index().size(),
-    }
-}
-
-/// The spec in the header of the definition table at `path`: a definition's entries and
-/// encoding follow from its own metadata, so its reader takes them from the file and then
-/// checks them against the definition it carries.
-pub fn header_spec(path: &Path) -> Result<TableSpec, TableError> {
-    let spec = crate::table::read_spec(path)?;
-    if spec.puzzle != Puzzle::Definition {
-        let wrong = TableErrorKind::WrongTable { expected: "a definition's table".into(), found: spec.to_string() };
-        return Err(TableError::new(path.to_path_buf(), wrong));
-    }
-    Ok(spec)
-}
 
 /// A definition's table, opened and verified, with its puzzle rebuilt from its metadata.
 #[derive(Debug)]
 pub struct DefinitionTable {
-    table: Table,
+    distances: Distances,
+    /// The entry of a pattern the moves never reach, in the table's encoding.
+    unreached: u8,
     puzzle: DefinedPuzzle,
     steps: IndexSteps,
+}
+
+/// Where a definition table's entries are: one file, or shards read in place.
+#[derive(Debug)]
+enum Distances {
+    File(Table),
+    Shards(ShardedTable),
+}
+
+impl Distances {
+    /// The whole table's spec.
+    fn spec(&self) -> TableSpec {
+        match self {
+            Distances::File(table) => *table.spec(),
+            Distances::Shards(shards) => shards.whole_spec(),
+        }
+    }
+
+    #[inline]
+    fn entry(&self, index: u64) -> Option<u8> {
+        match self {
+            Distances::File(table) => entry_of(table.payload(), table.spec().encoding, index),
+            Distances::Shards(shards) => shards.entry(index),
+        }
+    }
+
+    fn depth_counts(&self) -> &[u64] {
+        match self {
+            Distances::File(table) => &table.metadata().depth_counts,
+            Distances::Shards(shards) => &shards.manifest().depth_counts,
+        }
+    }
+
+    fn error(&self, kind: TableErrorKind) -> TableError {
+        match self {
+            Distances::File(table) => table.error(kind),
+            Distances::Shards(shards) => shards.error(kind),
+        }
+    }
 }
 
 /// Every optimal solution of a pattern: how many there are, and the first ones.
@@ -95,13 +101,41 @@ impl DefinitionTable {
                 format!("its definition gives {} entries, its header {}", puzzle.index().size(), table.spec().entries);
             return Err(fail(why));
         }
-        let steps = IndexSteps::new(puzzle.index(), puzzle.generators());
-        Ok(DefinitionTable { table, puzzle, steps })
+        Ok(DefinitionTable::new(Distances::File(table), puzzle))
     }
 
-    /// The table file.
-    pub fn table(&self) -> &Table {
-        &self.table
+    /// The reader of a table left in shards, opened (and verified) by [`ShardedTable::open`]
+    /// or [`ShardedTable::open_mapped`]: the same answers as from the merged file.
+    pub fn from_shards(shards: ShardedTable) -> DefinitionTable {
+        let puzzle = shards.puzzle().clone();
+        DefinitionTable::new(Distances::Shards(shards), puzzle)
+    }
+
+    fn new(distances: Distances, puzzle: DefinedPuzzle) -> DefinitionTable {
+        let steps = IndexSteps::new(puzzle.index(), puzzle.generators());
+        let unreached = if distances.spec().encoding == Encoding::Packed4 { UNREACHED4 } else { UNREACHED8 };
+        DefinitionTable { distances, unreached, puzzle, steps }
+    }
+
+    /// The table file, `None` for a table read from shards.
+    pub fn file(&self) -> Option<&Table> {
+        match &self.distances {
+            Distances::File(table) => Some(table),
+            Distances::Shards(_) => None,
+        }
+    }
+
+    /// The shards, `None` for a table read from one file.
+    pub fn shards(&self) -> Option<&ShardedTable> {
+        match &self.distances {
+            Distances::File(_) => None,
+            Distances::Shards(shards) => Some(shards),
+        }
+    }
+
+    /// The whole table's spec (as one file's header has it).
+    pub fn spec(&self) -> TableSpec {
+        self.distances.spec()
     }
 
     /// The puzzle: its definition, moves and index.
@@ -111,19 +145,14 @@ impl DefinitionTable {
 
     /// How many patterns lie at each distance.
     pub fn depth_counts(&self) -> &[u64] {
-        &self.table.metadata().depth_counts
+        self.distances.depth_counts()
     }
 
     /// The distance of the pattern at `index`, `None` where the moves never reach it.
     #[inline]
     pub fn distance_at(&self, index: u64) -> Option<u8> {
-        let payload = self.table.payload();
-        let entry = match self.table.spec().encoding {
-            Encoding::Packed4 => payload.get((index / 2) as usize).map(|byte| byte >> (4 * (index % 2)) & 0xF),
-            _ => payload.get(index as usize).copied(),
-        }?;
-        let unreached = if self.table.spec().encoding == Encoding::Packed4 { UNREACHED4 } else { UNREACHED8 };
-        (entry != unreached).then_some(entry)
+        let entry = self.distances.entry(index)?;
+        (entry != self.unreached).then_some(entry)
     }
 
     /// The distance of `pattern` (`None` where the moves never reach it), or why it has no
@@ -204,7 +233,7 @@ impl DefinitionTable {
     }
 
     fn inconsistent(&self, index: u64, distance: u8) -> TableError {
-        self.table.error(TableErrorKind::Inconsistent(format!(
+        self.distances.error(TableErrorKind::Inconsistent(format!(
             "pattern {index} lies {distance} moves away, but no move leads one nearer"
         )))
     }

@@ -192,6 +192,10 @@ pub enum TableErrorKind {
     /// The entries contradict each other (a walk that does not reach the goal).
     #[error("inconsistent entries: {0}")]
     Inconsistent(String),
+    /// A table in shards is incomplete, or its shards do not make one table (see
+    /// [`ShardedTable`](crate::shards::ShardedTable)).
+    #[error("its shards are refused: {0}")]
+    Shards(String),
 }
 
 impl Table {

@@ -15,6 +15,7 @@ use crate::eight::EightTable;
 use crate::fifteen::{Partition, PatternDatabase, PatternDatabases};
 use crate::magic_cube::CubeTable;
 use crate::rotation::RotationTable;
+use crate::shards::ShardedTable;
 use crate::table::{Table, TableError};
 use crate::TableSpec;
 
@@ -177,9 +178,21 @@ impl Tables {
     }
 
     /// The table of the defined puzzle `name` (`definition-NAME.tbl`), its definition read
-    /// back from the file.
+    /// back from the file; where there is no such file but a distributed build's shards
+    /// (`definition-NAME.shards/`), the table read from them in place, shard by shard
+    /// ([`ShardedTable`]), with the same answers.
     pub fn definition(&self, name: &str) -> Result<crate::definition::DefinitionTable, TableError> {
         let path = self.dir.join(crate::definition::file_name(name));
+        let shards = self.dir.join(crate::shards::dir_name(name));
+        if !path.exists() && shards.is_dir() {
+            let sharded = match self.mapped {
+                // SAFETY: `Tables::open_mapped`'s caller promised that the directory's files
+                // (the shards' among them) are not changed in place while they are mapped.
+                true => ShardedTable::open_with(&shards, |path, spec| unsafe { Table::open_mapped(path, spec) })?,
+                false => ShardedTable::open(&shards)?,
+            };
+            return Ok(crate::definition::DefinitionTable::from_shards(sharded));
+        }
         let spec = crate::definition::header_spec(&path)?;
         let table = match self.mapped {
             // SAFETY: `Tables::open_mapped`'s caller promised that the directory's files are
@@ -190,15 +203,23 @@ impl Tables {
         crate::definition::DefinitionTable::from_table(table)
     }
 
-    /// The names of the defined puzzles whose tables are in the directory, sorted.
+    /// The names of the defined puzzles whose tables are in the directory, sorted: in one
+    /// file, or in shards whose build finished (a manifest is there).
     pub fn definition_names(&self) -> Vec<String> {
         let Ok(entries) = std::fs::read_dir(&self.dir) else { return Vec::new() };
+        let finished_shards = |file: &str| -> Option<String> {
+            let name = crate::shards::name_of_dir(file)?;
+            crate::shards::manifest_path(&self.dir.join(file)).is_file().then(|| name.to_string())
+        };
         let mut names: Vec<String> = entries
             .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-            .filter_map(|file| crate::definition::name_of_file(&file).map(str::to_string))
+            .filter_map(|file| {
+                crate::definition::name_of_file(&file).map(str::to_string).or_else(|| finished_shards(&file))
+            })
             .filter(|name| crate::definition::check_name(name).is_ok())
             .collect();
         names.sort();
+        names.dedup();
         names
     }
 
