@@ -1,12 +1,12 @@
 //! The search as a timely dataflow: one worker's part of it.
 //!
 //! Two inputs, both timestamped: children, exchanged to the worker that owns them (a level
-//! is a timestamp, its chunks of 32,768 scanned indices the low half of it, so that a
-//! worker can wait for its older chunks to arrive; a child carries the distance it is
-//! marked with in its top byte), and
-//! votes, broadcast to every worker (each round a worker's status and count, so all decide
-//! alike: where to resume, how many a level added, when to stop). A probe on each says when
-//! a level's children, or a round's votes, have all arrived.
+//! is a timestamp, its chunks of scanned indices, at least 32,768 and at most 1,024 chunks
+//! a range, the low half of it, so that a worker can wait for its older chunks to arrive; a
+//! child carries the distance it is marked with in its top byte), and votes, broadcast to
+//! every worker (each round a worker's status and count, so all decide alike: where to
+//! resume, how many a level added, when to stop). A probe on each says when a level's
+//! children, or a round's votes, have all arrived.
 
 use std::cell::RefCell;
 use std::io::Write;
@@ -33,8 +33,19 @@ use crate::{shards, Error};
 const UNSEEN: u8 = UNREACHED8;
 /// The bits of a sent child that hold its index; the top byte holds its distance.
 const INDEX_BITS: u64 = (1 << 56) - 1;
-/// How many indices a worker scans between steps of the dataflow (which deliver children).
-const CHUNK: u64 = 1 << 15;
+/// The fewest indices a worker scans between steps of the dataflow (which deliver children).
+const MIN_CHUNK: u64 = 1 << 15;
+/// The most chunks a worker's range is scanned in, a level: each waits for the progress of
+/// the chunk `IN_FLIGHT` before it, a round trip between the processes: a range of half a
+/// billion indices in chunks of `MIN_CHUNK` (16,900 of them) waited minutes a level
+/// (3x3x3-dr on 4 processes here: its first level, 18 patterns, had not ended after two and
+/// a half minutes), where it scans in seconds.
+const MOST_CHUNKS: u64 = 1024;
+
+/// How many indices a worker of a range of `range_len` scans between steps.
+fn chunk_len(range_len: u64) -> u64 {
+    (range_len / MOST_CHUNKS).max(MIN_CHUNK)
+}
 /// How many chunks of children a worker may have in flight: it waits for its older chunks'
 /// children (every worker's, as a probe sees them) to arrive before it scans on, so the
 /// buffers between processes stay a few chunks deep, not a level deep.
@@ -123,7 +134,9 @@ impl Job {
                     started.elapsed().as_secs_f64()
                 );
             }
-            let added = search.expand(worker, level as u8)?;
+            let reached: u64 = counts.iter().sum();
+            let frontier_is_smaller = counts[level as usize] < self.puzzle.index().size() - reached;
+            let added = search.expand(worker, level as u8, frontier_is_smaller)?;
             if added == 0 {
                 break;
             }
@@ -272,36 +285,26 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Expands the range's patterns at `level`, marking each unseen child (here, or where
-    /// it is owned) at `level + 1`; returns how many every worker marked.
-    fn expand(&mut self, worker: &mut Worker, level: u8) -> Result<u64, Error> {
+    /// Marks the patterns one move beyond `level` at `level + 1`; returns how many every
+    /// worker marked. Forwards, each pattern of the range at `level` marks its unseen
+    /// children (here, or sent to where they are owned). A lone worker, once the frontier is
+    /// no smaller than what is left unreached, steps backwards as the one-process generator
+    /// does: each unseen pattern looks for a child at `level` (the moves hold every inverse,
+    /// so a child is also a parent), most lookups stopping at the first. With more workers
+    /// the children of an unseen pattern lie in other ranges, so they step forwards.
+    fn expand(&mut self, worker: &mut Worker, level: u8, frontier_is_smaller: bool) -> Result<u64, Error> {
+        let backwards = self.ranges.workers() == 1 && !frontier_is_smaller;
         let next = level + 1;
         let mut children = vec![0u64; self.steps.generators()];
+        let chunk_len = chunk_len(self.range.end - self.range.start);
         let mut chunk_start = self.range.start;
         let mut chunk = 0;
         while chunk_start < self.range.end {
-            let chunk_end = (chunk_start + CHUNK).min(self.range.end);
-            let mut marked_here = 0;
-            {
-                let mut distances = self.distances.borrow_mut();
-                for index in chunk_start..chunk_end {
-                    if distances[(index - self.range.start) as usize] != level {
-                        continue;
-                    }
-                    self.steps.children(index, &mut children);
-                    for &child in &children {
-                        if self.range.contains(&child) {
-                            let slot = &mut distances[(child - self.range.start) as usize];
-                            if *slot == UNSEEN {
-                                *slot = next;
-                                marked_here += 1;
-                            }
-                        } else {
-                            self.children.send(child | (next as u64) << 56);
-                        }
-                    }
-                }
-            }
+            let chunk_end = (chunk_start + chunk_len).min(self.range.end);
+            let marked_here = match backwards {
+                true => self.mark_backwards(chunk_start..chunk_end, level, &mut children),
+                false => self.mark_forwards(chunk_start..chunk_end, level, &mut children),
+            };
             self.marked.borrow_mut()[next as usize] += marked_here;
             chunk += 1;
             self.children.advance_to(chunk_time(level, chunk));
@@ -317,6 +320,50 @@ impl<'a> Search<'a> {
         }
         let added = self.marked.borrow()[next as usize];
         Ok(self.vote(worker, vec![added]).iter().map(|ballot| ballot[0]).sum())
+    }
+
+    /// Forwards over `indices`: each at `level` marks its unseen children owned here and
+    /// sends the others to their owners. Returns how many it marked here.
+    fn mark_forwards(&mut self, indices: Range<u64>, level: u8, children: &mut [u64]) -> u64 {
+        let next = level + 1;
+        let mut marked = 0;
+        let mut distances = self.distances.borrow_mut();
+        for index in indices {
+            if distances[(index - self.range.start) as usize] != level {
+                continue;
+            }
+            self.steps.children(index, children);
+            for &child in children.iter() {
+                if self.range.contains(&child) {
+                    let slot = &mut distances[(child - self.range.start) as usize];
+                    if *slot == UNSEEN {
+                        *slot = next;
+                        marked += 1;
+                    }
+                } else {
+                    self.children.send(child | (next as u64) << 56);
+                }
+            }
+        }
+        marked
+    }
+
+    /// Backwards over `indices`, for a worker that owns every index: each unseen one with a
+    /// child at `level` is marked at `level + 1`. Returns how many it marked.
+    fn mark_backwards(&mut self, indices: Range<u64>, level: u8, children: &mut [u64]) -> u64 {
+        let mut marked = 0;
+        let mut distances = self.distances.borrow_mut();
+        for index in indices {
+            if distances[index as usize] != UNSEEN {
+                continue;
+            }
+            self.steps.children(index, children);
+            if children.iter().any(|&child| distances[child as usize] == level) {
+                distances[index as usize] = level + 1;
+                marked += 1;
+            }
+        }
+        marked
     }
 
     /// A round where every worker says `status` (0 for ready); refuses if any is not.
