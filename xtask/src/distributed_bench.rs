@@ -4,6 +4,11 @@
 //! dataflow costs over the generator), and by two processes of one worker on loopback;
 //! each process's wall time and peak memory (VmHWM), the per-worker rate the plan in
 //! docs/distributed.md starts from, and the machine's load.
+//!
+//! `--capped NAME [--processes N] [--cap-mb MB]`: a table no single process may hold, built
+//! by N processes of one worker on loopback, each capped at MB megabytes of address space
+//! (`prlimit --as`), after `gen NAME` in the same run; each one's time and peak memory, and
+//! whether the counts at each distance of the shards (opened and verified) are `gen`'s.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -58,7 +63,7 @@ pub fn run(names: &[String], binary: Option<&Path>, out: Option<&Path>) -> anyho
             run_processes(vec![command(&binary, &fresh("one")?, &["distributed", name, "--", "-w", "1"])])?;
         println!("{name}: distributed, two processes of one worker");
         let tables = fresh("two")?;
-        let hosts = hostfile(&tables)?;
+        let hosts = hostfile(&tables, 2)?;
         let hosts = hosts.to_str().context("a hostfile path is text")?;
         let processes = (0..2)
             .map(|p| {
@@ -79,15 +84,107 @@ pub fn run(names: &[String], binary: Option<&Path>, out: Option<&Path>) -> anyho
     Ok(())
 }
 
+const CAPPED_MARKERS: (&str, &str) =
+    ("<!-- cargo xtask bench-distributed --capped: begin -->", "<!-- cargo xtask bench-distributed --capped: end -->");
+
+/// What `--capped` asks for.
+pub struct Capped {
+    /// The bundled definition.
+    pub name: String,
+    /// How many processes of one worker.
+    pub processes: usize,
+    /// Each process's cap on its address space, in megabytes.
+    pub cap_mb: u64,
+}
+
+/// Builds `capped.name` by `gen`, then by the capped processes; compares their counts.
+pub fn run_capped(capped: &Capped, binary: Option<&Path>, out: Option<&Path>) -> anyhow::Result<()> {
+    let name = capped.name.as_str();
+    bundled::find(name).with_context(|| format!("no bundled definition {name}"))?;
+    let binary = match binary {
+        Some(binary) => binary.to_path_buf(),
+        None => release_binary()?,
+    };
+    let dir = crate::target_dir().join("xtask-bench-distributed-capped");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (gen_tables, tables) = (dir.join("gen"), dir.join("capped"));
+    std::fs::create_dir_all(&gen_tables)?;
+    std::fs::create_dir_all(&tables)?;
+    let load_before = load_average();
+    println!("{name}: gen");
+    let generator = run_processes(vec![command(&binary, &gen_tables, &["gen", name])])?;
+    let expected = puzzle_tables_query::Tables::open(&gen_tables)?.definition(name)?.depth_counts().to_vec();
+    std::fs::remove_dir_all(&gen_tables)?;
+    println!("{name}: distributed, {} processes of one worker, each capped at {} MB", capped.processes, capped.cap_mb);
+    let hosts = hostfile(&tables, capped.processes)?;
+    let hosts = hosts.to_str().context("a hostfile path is text")?;
+    let cap = format!("--as={}", capped.cap_mb * 1_000_000);
+    let n = capped.processes.to_string();
+    let processes = (0..capped.processes)
+        .map(|p| {
+            let mut command = Command::new("prlimit");
+            command.args([cap.as_str(), "--"]).arg(&binary).arg("--tables").arg(&tables);
+            command.args(["distributed", name, "--", "-n", &n, "-p", &p.to_string(), "-h", hosts]);
+            command
+        })
+        .collect();
+    let capped_run = run_processes(processes)?;
+    let shards = puzzle_tables_query::Tables::open(&tables)?.definition(name)?;
+    let found = shards.depth_counts().to_vec();
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "`cargo xtask bench-distributed --capped {name} --processes {} --cap-mb {} --binary {}`; load average \
+         before: {load_before}, after: {}.\n",
+        capped.processes,
+        capped.cap_mb,
+        binary.display(),
+        load_average()
+    );
+    let _ = writeln!(text, "| build | time | peak memory |");
+    let _ = writeln!(text, "|---|---|---|");
+    let _ = writeln!(
+        text,
+        "| `gen {name}`, one process | {:.1} s | {} |",
+        generator.seconds,
+        megabytes(generator.peaks[0])
+    );
+    let _ = writeln!(
+        text,
+        "| `distributed {name}`, {} processes of one worker, each under `prlimit --as={} MB` | {:.1} s | {} |",
+        capped.processes,
+        capped.cap_mb,
+        capped_run.seconds,
+        capped_run.peaks.iter().map(|&p| megabytes(p)).collect::<Vec<_>>().join(", ")
+    );
+    let verdict = if found == expected { "the same as `gen`'s" } else { "DIFFERENT from `gen`'s" };
+    let _ = writeln!(
+        text,
+        "\nPatterns: {}; counts at each distance of the shards (each verified): {found:?}, {verdict} ({expected:?}).",
+        found.iter().sum::<u64>()
+    );
+    print!("{text}");
+    if let Some(out) = out {
+        write_marked(out, &text, CAPPED_MARKERS)?;
+        println!("wrote {}", out.display());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    if found != expected {
+        bail!("the capped build's counts differ from gen's");
+    }
+    Ok(())
+}
+
 fn command(binary: &Path, tables: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(binary);
     command.arg("--tables").arg(tables).args(args);
     command
 }
 
-/// A hostfile of two loopback addresses on ports free now.
-fn hostfile(dir: &Path) -> anyhow::Result<PathBuf> {
-    let listeners = [std::net::TcpListener::bind("127.0.0.1:0")?, std::net::TcpListener::bind("127.0.0.1:0")?];
+/// A hostfile of `processes` loopback addresses on ports free now.
+fn hostfile(dir: &Path, processes: usize) -> anyhow::Result<PathBuf> {
+    let listeners: Vec<std::net::TcpListener> =
+        (0..processes).map(|_| std::net::TcpListener::bind("127.0.0.1:0")).collect::<Result<_, _>>()?;
     let lines: Vec<String> =
         listeners.iter().map(|l| l.local_addr().map(|a| a.to_string())).collect::<Result<_, _>>()?;
     let path = dir.join("hosts");

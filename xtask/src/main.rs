@@ -33,7 +33,8 @@
 //!   nissy-core's H48 and vcube at the closest table size side by side (see
 //!   [`cube_optimal_bench`]).
 //! - `cargo xtask bench-distributed [--names NAME,...] [--binary PATH] [--out FILE]`: tables
-//!   built by `gen`, by `distributed` on one worker and on two processes (see
+//!   built by `gen`, by `distributed` on one worker and on two processes; with `--capped
+//!   NAME [--processes N] [--cap-mb MB]`, by N processes each capped (see
 //!   [`distributed_bench`]).
 //! - `cargo xtask bench-definitions [--names NAME,...] [--out FILE]`: bundled definitions'
 //!   tables built beside twips' `gods-algorithm` (`$TWIPS`) in the same run, and lookups and
@@ -152,6 +153,16 @@ enum Task {
         /// Also write the figures into FILE, in place between their markers.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Instead: this bundled definition built by `gen`, then by --processes processes
+        /// each capped at --cap-mb of address space, and their counts compared.
+        #[arg(long, value_name = "NAME")]
+        capped: Option<String>,
+        /// With --capped: how many processes of one worker.
+        #[arg(long, default_value_t = 4, requires = "capped")]
+        processes: usize,
+        /// With --capped: each process's cap on its address space, in megabytes.
+        #[arg(long, default_value_t = 1600, requires = "capped")]
+        cap_mb: u64,
     },
     /// zstd levels for the release artifacts: size against time on the real tables.
     BenchDist {
@@ -226,8 +237,12 @@ fn main() -> anyhow::Result<()> {
         Task::Bench { out } => bench::bench(out.as_deref()),
         Task::BenchFifteen { out } => fifteen_bench::bench(out.as_deref()),
         Task::BenchDefinitions { names, out } => definitions_bench::run(&names, out.as_deref()),
-        Task::BenchDistributed { names, binary, out } => {
+        Task::BenchDistributed { names, binary, out, capped: None, .. } => {
             distributed_bench::run(&names, binary.as_deref(), out.as_deref())
+        }
+        Task::BenchDistributed { binary, out, capped: Some(name), processes, cap_mb, .. } => {
+            let capped = distributed_bench::Capped { name, processes, cap_mb };
+            distributed_bench::run_capped(&capped, binary.as_deref(), out.as_deref())
         }
         Task::BenchServe { out } => serve_bench::bench(10, out.as_deref()),
         Task::BenchServeHostile { out } => hostile_bench::bench(10, out.as_deref()),
@@ -344,9 +359,11 @@ fn build_for_dist(puzzles: &[Puzzle], optional: bool) -> anyhow::Result<PathBuf>
 
 /// The defined puzzle `name`'s table in `dir`, opened and verified, with its record.
 fn definition_table(dir: &Path, name: &str) -> anyhow::Result<(TableRecord, Vec<u8>)> {
-    let table = DefinitionTable::open(&dir.join(definition::file_name(name)))?;
-    let bytes = std::fs::read(table.table().path())?;
-    let mut record = TableRecord::new(table.table().spec(), table.table().metadata(), &bytes);
+    let path = dir.join(definition::file_name(name));
+    let definition = DefinitionTable::open(&path)?;
+    let table = definition.file().context("a table opened from its file")?;
+    let bytes = std::fs::read(&path)?;
+    let mut record = TableRecord::new(table.spec(), table.metadata(), &bytes);
     // The spec names no table: a definition's file is named by its puzzle.
     record.file = definition::file_name(name);
     Ok((record, bytes))
