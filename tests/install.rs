@@ -262,8 +262,9 @@ fn a_defined_puzzles_table_installs_and_answers_without_a_build() {
     assert!(output.status.success(), "{}", stderr_of(&output));
     let file = "definition-3x3x3-eo.tbl";
     let bytes = std::fs::read(built.path().join(file)).unwrap();
-    let table = puzzle_tables_query::definition::DefinitionTable::open(&built.path().join(file)).unwrap();
-    let mut record = TableRecord::new(table.table().spec(), table.table().metadata(), &bytes);
+    let definition = puzzle_tables_query::definition::DefinitionTable::open(&built.path().join(file)).unwrap();
+    let table = definition.file().expect("opened from its file");
+    let mut record = TableRecord::new(table.spec(), table.metadata(), &bytes);
     record.file = file.to_string();
     let release = tempfile::tempdir().unwrap();
     write_release(release.path(), vec![(record, bytes.clone())]).unwrap();

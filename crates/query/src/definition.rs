@@ -37,6 +37,8 @@ pub struct DefinitionTable {
 
 /// Where a definition table's entries are: one file, or shards read in place.
 #[derive(Debug)]
+// One a table, never in a collection: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 enum Distances {
     File(Table),
     Shards(ShardedTable),
@@ -105,7 +107,8 @@ impl DefinitionTable {
     }
 
     /// The reader of a table left in shards, opened (and verified) by [`ShardedTable::open`]
-    /// or [`ShardedTable::open_mapped`]: the same answers as from the merged file.
+    /// (or mapped, by [`Tables::definition`](crate::Tables::definition)): the same answers
+    /// as from the merged file.
     pub fn from_shards(shards: ShardedTable) -> DefinitionTable {
         let puzzle = shards.puzzle().clone();
         DefinitionTable::new(Distances::Shards(shards), puzzle)
