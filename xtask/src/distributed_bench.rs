@@ -123,6 +123,9 @@ pub fn run_capped(capped: &Capped, binary: Option<&Path>, out: Option<&Path>) ->
     let processes = (0..capped.processes)
         .map(|p| {
             let mut command = Command::new("prlimit");
+            // The cap counts address space reserved, not used: glibc's malloc reserves 64 MB
+            // of it for each thread's arena, and timely's network threads are threads too.
+            command.env("MALLOC_ARENA_MAX", "2");
             command.args([cap.as_str(), "--"]).arg(&binary).arg("--tables").arg(&tables);
             command.args(["distributed", name, "--", "-n", &n, "-p", &p.to_string(), "-h", hosts]);
             command
