@@ -5,7 +5,8 @@
 //! with a clear error (a hostfile whose peers never answer, a process number out of range,
 //! shards missing or overlapping, a resume by another number of workers). A table left in
 //! shards answers, read in place, as its merged file does (answer for answer over random
-//! scrambles), and a damaged shard is refused.
+//! scrambles), and a damaged shard is refused. A process whose peer dies stops with a clear
+//! error instead of waiting.
 
 mod common;
 
@@ -282,4 +283,31 @@ fn a_damaged_shard_is_refused_with_its_name_and_what_is_wrong() {
     let output = binary(tables.path()).args(["solve", "2x2x2", "--scramble", "R U"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr_of(&output).contains("the build has not finished"), "{}", stderr_of(&output));
+}
+
+#[test]
+fn a_process_whose_peer_dies_stops_with_a_clear_error_instead_of_waiting() {
+    let tables = scratch();
+    let hosts = hostfile(tables.path(), 2);
+    let mut children: Vec<Child> = (0..2).map(|p| start(tables.path(), "2x2x2", 1, 2, p, &hosts)).collect();
+    let stderr = children[0].stderr.take().unwrap();
+    let mut lines = BufReader::new(stderr).lines().map_while(Result::ok);
+    assert!(lines.any(|line| line.contains("level 3:")), "the build never reported level 3");
+    children[1].kill().unwrap();
+    children[1].wait().unwrap();
+    let reader = std::thread::spawn(move || lines.collect::<Vec<String>>());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = children[0].try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            children[0].kill().unwrap();
+            panic!("the process whose peer died still waited after 60 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let said = reader.join().unwrap();
+    assert_eq!(status.code(), Some(2), "{}", said.join("\n"));
+    assert!(said.iter().any(|line| line.contains("a peer's connection closed")), "{}", said.join("\n"));
 }

@@ -82,7 +82,14 @@ impl Cluster {
                 connect_timeout.as_secs()
             )));
         }
-        let outcome = results.recv().map_err(|_| Error::Cluster(format!("{describe}: timely stopped")))?;
+        // Timely's network threads panic when a peer's connection closes, and its workers
+        // with them: the run ends without an outcome.
+        let outcome = results.recv().map_err(|_| {
+            Error::Cluster(format!(
+                "{describe}: the build stopped: a peer's connection closed (that process died or was stopped); stop \
+                 every process and start them all again, and the build resumes from the levels it saved"
+            ))
+        })?;
         let outcome = outcome.map_err(|why| Error::Cluster(format!("{describe}: {why}")))?;
         outcome
             .into_iter()
