@@ -9,8 +9,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use puzzle_tables_query::answer::AnswerError;
-use serde::Serialize;
+use puzzle_tables_query::answer::{AnswerError, PuzzleAnswer};
 use serde_json::json;
 
 use crate::input::Lines;
@@ -26,16 +25,15 @@ pub struct LineAnswer {
     pub json: serde_json::Value,
 }
 
-/// Answers every line of standard input by `answer` (the library's answer path): the text
-/// line `text` makes of the answer, or the answer's JSON; a refused board is the line's
+/// Answers every line of standard input by `answer` (the library's answer path): the
+/// answer's line ([`PuzzleAnswer::line`]), or its JSON; a refused board is the line's
 /// rejection, any other error ends the run.
-pub fn answer_lines_by<A: Serialize>(
+pub fn answer_lines_by<A: PuzzleAnswer>(
     options: &SolveOptions,
     mut answer: impl FnMut(&str) -> Result<A, AnswerError>,
-    text: impl Fn(&A) -> String,
 ) -> anyhow::Result<ExitCode> {
     answer_lines(options, |line| match answer(line) {
-        Ok(answered) => Ok(Ok(LineAnswer { text: text(&answered), json: serde_json::to_value(&answered)? })),
+        Ok(answered) => Ok(Ok(LineAnswer { text: answered.line(), json: serde_json::to_value(&answered)? })),
         Err(AnswerError::Input(refused)) => Ok(Err(refused.why)),
         Err(error) => Err(answer_error(error)),
     })

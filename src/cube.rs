@@ -6,27 +6,25 @@
 //! `-` (or `--scramble -`) reads one cube per line and writes one solution per line, in
 //! order: moves separated by single spaces, an empty line for a solved cube.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
 use puzzle_tables_models::judge::InputError;
 use puzzle_tables_models::magic_cube as model;
-use puzzle_tables_query::answer::{metric_noun as noun, time_limit, AnswerOptions, CubeAnswer, CubeInput, SearchHook};
+use puzzle_tables_query::answer::{metric_noun as noun, time_limit, AnswerOptions, CubeAnswer, CubeInput};
 use puzzle_tables_query::cube::optimal::OptimalSize;
 use puzzle_tables_query::cube::{moves_text, Facelets, Metric, TwoPhaseSolver};
 use puzzle_tables_query::{Puzzle, Tables};
 use serde_json::json;
 
-use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
-use crate::fifteen::TerminalProgress;
 use crate::judge::{read_input, JudgeInput};
 use crate::options::SolveOptions;
-use crate::report::{answer_options, write_json, write_walk, DepthReport};
+use crate::report::{answer_options, DepthReport};
+use crate::solve::{solve_case, TerminalProgress};
 use crate::tables::{answer_error, TablesDir};
 use crate::writer;
 
@@ -137,31 +135,21 @@ fn length_note(answer: &CubeAnswer, metric: Metric) -> String {
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let answerer = tables.answerer()?.with_cube_threads(threads(args.threads));
     let (text, cube_input) = cube_text(args)?;
-    let progress = Arc::new(TerminalProgress::new());
-    let shown = Arc::clone(&progress);
-    let hook = SearchHook(Arc::new(move |cube: &str, now| shown.show(cube, now)));
+    let (progress, hook) = TerminalProgress::with_hook();
     let options = AnswerOptions { cube_input, progress: args.optimal.then_some(hook), ..options(args) };
-    if text == "-" {
-        let moves = |answer: &CubeAnswer| answer.moves.clone();
-        let code = answer_lines_by(&args.options, |line| answerer.answer_cube(line, &options), moves);
+    let answer = |case: &str| {
+        let answer = answerer.answer_cube(case, &options);
         progress.clear();
-        return code;
-    }
-    let answer = answerer.answer_cube(&text, &options).map_err(answer_error);
-    progress.clear();
-    let answer = answer?;
-    let out = &mut writer::stdout();
-    if args.options.json {
-        write_json(out, &answer)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let metric = args.metric();
-    let note = length_note(&answer, metric);
-    writeln!(out, "{}", answer_line(answer.length as usize, noun(metric), &note, &answer.moves))?;
-    if let Some(walk) = &answer.walk {
-        write_walk(out, walk)?;
-    }
-    Ok(ExitCode::SUCCESS)
+        answer
+    };
+    let write_text = |out: &mut dyn Write, answer: &CubeAnswer| write_text(out, answer, args.metric());
+    solve_case(&args.options, &text, answer, write_text)
+}
+
+/// The solution's length in `metric`, whether it is the fewest, and its moves.
+fn write_text(out: &mut dyn Write, answer: &CubeAnswer, metric: Metric) -> io::Result<()> {
+    let note = length_note(answer, metric);
+    writeln!(out, "{}", answer_line(answer.length as usize, noun(metric), &note, &answer.moves))
 }
 
 /// Threads for the two-phase search: `threads`, by default one per core.

@@ -9,12 +9,12 @@ use puzzle_tables_query::cubic::{CubicDistances, CubicSolver};
 use puzzle_tables_query::Metadata;
 use serde_json::json;
 
-use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
 use crate::options::SolveOptions;
-use crate::report::{answer_options, write_json, write_walk};
-use crate::tables::{answer_error, TablesDir};
+use crate::report::{answer_options, write_json};
+use crate::solve::solve_case;
+use crate::tables::TablesDir;
 use crate::writer;
 use puzzle_tables_query::{Puzzle, Tables};
 
@@ -74,22 +74,13 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput, exact: bool) -> anyhow::Res
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let answerer = tables.answerer()?;
     let options = AnswerOptions { start: Some(args.start), ..answer_options(&args.options) };
-    if args.pattern == ["-"] {
-        let text = |answer: &CubicAnswer| format!("{} {}", answer.distance, answer.moves).trim_end().to_string();
-        return answer_lines_by(&args.options, |line| answerer.answer_cubic(line, &options), text);
-    }
-    let answer = answerer.answer_cubic(&args.pattern.join(" "), &options).map_err(answer_error)?;
-    let out = &mut writer::stdout();
-    if args.options.json {
-        write_json(out, &answer)?;
-        return Ok(ExitCode::SUCCESS);
-    }
+    solve_case(&args.options, &args.pattern.join(" "), |case| answerer.answer_cubic(case, &options), write_text)
+}
+
+/// The distance, whether the judge's cap is passed, and the rolls.
+fn write_text(out: &mut dyn Write, answer: &CubicAnswer) -> io::Result<()> {
     let beyond_cap = if answer.beyond_judge_cap() { " (beyond the judge's 30: it answers -1)" } else { "" };
-    writeln!(out, "{}", answer_line(answer.distance, "roll", beyond_cap, &answer.moves))?;
-    if let Some(walk) = &answer.walk {
-        write_walk(out, walk)?;
-    }
-    Ok(ExitCode::SUCCESS)
+    writeln!(out, "{}", answer_line(answer.distance, "roll", beyond_cap, &answer.moves))
 }
 
 fn xy(cell: Cell) -> [u32; 2] {

@@ -3,7 +3,7 @@
 //! A name is a bundled definition's or that of a table built from a user's file.
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -20,8 +20,9 @@ use puzzle_tables_query::Metadata;
 use serde_json::json;
 
 use crate::english::{answer_line, plural};
-use crate::report::write_json;
+use crate::options::SolveOptions;
 use crate::setter::random::{clock_seed, RandomArgs};
+use crate::solve::solve_case;
 use crate::tables::{answer_error, TablesDir};
 use crate::writer::{self, errln};
 
@@ -103,27 +104,22 @@ pub fn solve(tables: &TablesDir, args: Vec<OsString>) -> anyhow::Result<ExitCode
         ..AnswerOptions::default()
     };
     let case = match (&args.scramble, &args.pattern) {
-        (Some(scramble), _) if scramble == "-" => {
-            let text = |answer: &DefinitionAnswer| answer.moves.clone();
-            let solve_options = crate::options::SolveOptions { show: false, json: args.json, strict: false };
-            return crate::batch::answer_lines_by(
-                &solve_options,
-                |line| answerer.answer_definition(&args.name, line, &options),
-                text,
-            );
-        }
         (Some(scramble), _) => scramble.clone(),
         (None, Some(path)) => crate::input::read_whole(path)?,
         (None, None) => anyhow::bail!("give the case: --scramble ALG or --pattern FILE"),
     };
-    let answer = answerer.answer_definition(&args.name, &case, &options).map_err(answer_error)?;
-    let out = &mut writer::stdout();
-    if args.json {
-        write_json(out, &answer)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let table = answerer.definition(&args.name).map_err(answer_error)?;
-    let noun = metric_noun(table.puzzle().generators().metric);
+    let solve_options = SolveOptions { show: false, json: args.json, strict: false };
+    let answer = |case: &str| answerer.answer_definition(&args.name, case, &options);
+    solve_case(&solve_options, &case, answer, |out, answer| {
+        // The table answered, so it is open: no error but a damaged one's.
+        let table = answerer.definition(&args.name).map_err(io::Error::other)?;
+        write_text(out, answer, metric_noun(table.puzzle().generators().metric))
+    })
+}
+
+/// The whole-puzzle turn first, the distance and the moves, every optimal solution, the
+/// steps and the children, as asked for.
+fn write_text(out: &mut dyn Write, answer: &DefinitionAnswer, noun: &str) -> io::Result<()> {
     if let Some(rotation) = &answer.rotation {
         writeln!(out, "turned first as a whole: {rotation}")?;
     }
@@ -134,14 +130,14 @@ pub fn solve(tables: &TablesDir, args: Vec<OsString>) -> anyhow::Result<ExitCode
             writeln!(out, "  {moves}")?;
         }
     }
-    for step in answer.steps.iter().flatten() {
+    for step in answer.details.steps.iter().flatten() {
         writeln!(out, "{}: {}", step.step, step.state)?;
     }
-    for child in answer.children.iter().flatten() {
+    for child in answer.details.children.iter().flatten() {
         let distance = child.distance.map_or_else(|| "unreached".to_string(), |d| d.to_string());
         writeln!(out, "{:<6} {distance}{}", child.step, if child.optimal { " (optimal)" } else { "" })?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn metric_noun(metric: Metric) -> &'static str {

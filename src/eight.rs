@@ -1,6 +1,6 @@
 //! The eight puzzle's commands: `judge eight`, `solve eight`, `stats eight`.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use puzzle_tables_models::eight as model;
@@ -8,12 +8,12 @@ use puzzle_tables_query::answer::EightAnswer;
 use puzzle_tables_query::eight::EightTable;
 use serde_json::json;
 
-use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
 use crate::options::SolveOptions;
-use crate::report::{answer_options, write_json, write_walk, DepthReport};
-use crate::tables::{answer_error, TablesDir};
+use crate::report::{answer_options, DepthReport};
+use crate::solve::solve_case;
+use crate::tables::TablesDir;
 use crate::writer;
 use puzzle_tables_query::{Puzzle, Tables};
 
@@ -54,25 +54,15 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let answerer = tables.answerer()?;
     let options = answer_options(&args.options);
-    if args.board == ["-"] {
-        let text = |answer: &EightAnswer| answer.moves.clone().unwrap_or_else(|| "unsolvable".to_string());
-        return answer_lines_by(&args.options, |line| answerer.answer_eight(line, &options), text);
+    solve_case(&args.options, &args.board.join(" "), |case| answerer.answer_eight(case, &options), write_text)
+}
+
+/// The distance and the moves, or why the board is unsolvable.
+fn write_text(out: &mut dyn Write, answer: &EightAnswer) -> io::Result<()> {
+    match (answer.distance, &answer.moves) {
+        (Some(distance), Some(moves)) => writeln!(out, "{}", answer_line(distance, "move", "", moves)),
+        _ => writeln!(out, "unsolvable: the tiles are an odd permutation, and no move changes that"),
     }
-    let answer = answerer.answer_eight(&args.board.join(" "), &options).map_err(answer_error)?;
-    let out = &mut writer::stdout();
-    if args.options.json {
-        write_json(out, &answer)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let (Some(distance), Some(moves)) = (answer.distance, &answer.moves) else {
-        writeln!(out, "unsolvable: the tiles are an odd permutation, and no move changes that")?;
-        return Ok(ExitCode::SUCCESS);
-    };
-    writeln!(out, "{}", answer_line(distance, "move", "", moves))?;
-    if let Some(walk) = &answer.walk {
-        write_walk(out, walk)?;
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Boards, the farthest distance and boards per distance, from the table's metadata.

@@ -4,26 +4,23 @@
 //! Answers come from IDA* over pattern databases: the default 6-6-3 partition, built on
 //! first use, or the 7-8 partition when its tables are present (or asked for).
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use puzzle_tables_models::fifteen::{self as model, move_letters, Board};
-use puzzle_tables_query::answer::{AnswerOptions, FifteenAnswer, SearchHook};
-use puzzle_tables_query::fifteen::search::{Outcome, Search, SearchProgress};
+use puzzle_tables_query::answer::{AnswerOptions, FifteenAnswer};
+use puzzle_tables_query::fifteen::search::{Outcome, Search};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
 use puzzle_tables_query::Puzzle;
 use serde_json::json;
 
-use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
 use crate::options::SolveOptions;
-use crate::report::{answer_options, write_json, write_walk};
-use crate::tables::{answer_error, TablesDir};
-use crate::writer::{self, err};
+use crate::report::{answer_options, write_json};
+use crate::solve::{solve_case, TerminalProgress};
+use crate::tables::TablesDir;
+use crate::writer;
 
 /// LightOJ 1121 answers "not solvable" beyond this many moves.
 pub const LIGHTOJ_MAX_MOVES: usize = 35;
@@ -34,9 +31,6 @@ pub const UVA_MAX_MOVES: usize = 50;
 
 /// Both judges' answer for a board with no answer.
 pub const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
-
-/// After this long on one board, the search shows its bound on a terminal.
-const QUIET_FOR: Duration = Duration::from_secs(1);
 
 /// `solve fifteen BOARD`.
 #[derive(clap::Args)]
@@ -95,38 +89,6 @@ fn search(databases: &PatternDatabases, board: &Board, max_moves: usize) -> Sear
     answer
 }
 
-/// A search's bound and nodes on standard error, when it is a terminal and the search has
-/// taken more than a second; cleared at the end.
-pub(crate) struct TerminalProgress {
-    started: Instant,
-    terminal: bool,
-    shown: AtomicBool,
-}
-
-impl TerminalProgress {
-    pub(crate) fn new() -> TerminalProgress {
-        TerminalProgress {
-            started: Instant::now(),
-            terminal: io::stderr().is_terminal(),
-            shown: AtomicBool::new(false),
-        }
-    }
-
-    pub(crate) fn show(&self, board: &str, now: SearchProgress) {
-        if self.terminal && self.started.elapsed() > QUIET_FOR {
-            let (bound, nodes) = (plural(now.bound, "move"), plural(now.nodes, "node"));
-            err!("\r\x1b[Ksearching {board}: bound {bound}, {nodes}");
-            self.shown.store(true, Ordering::Relaxed);
-        }
-    }
-
-    pub(crate) fn clear(&self) {
-        if self.shown.load(Ordering::Relaxed) {
-            err!("\r\x1b[K");
-        }
-    }
-}
-
 /// UVa 10181: one line per board, an optimal move string or `This puzzle is not
 /// solvable.` (no solution, or none of at most 50 moves, which the judge's rule accepts); with `lightoj`, LightOJ 1121: `Case k: ` and the fewest moves (first in
 /// dictionary order), not solvable beyond 35 moves.
@@ -159,48 +121,34 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::R
 /// board, `--json` for programs, `-` for one board per line.
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let answerer = tables.answerer()?;
-    let progress = Arc::new(TerminalProgress::new());
-    let shown = Arc::clone(&progress);
+    let (progress, hook) = TerminalProgress::with_hook();
     let options = AnswerOptions {
         max_moves: Some(args.search.max_moves),
         partition: args.search.partition,
-        progress: Some(SearchHook(Arc::new(move |board, now| shown.show(board, now)))),
+        progress: Some(hook),
         ..answer_options(&args.options)
     };
-    if args.board == ["-"] {
-        let text = |answer: &FifteenAnswer| match (&answer.moves, answer.more_than) {
-            (Some(moves), _) => moves.clone(),
-            (None, Some(limit)) => format!("more than {}", plural(limit, "move")),
-            (None, None) => "unsolvable".to_string(),
-        };
-        let code = answer_lines_by(&args.options, |line| answerer.answer_fifteen(line, &options), text);
+    let answer = |case: &str| {
+        let answer = answerer.answer_fifteen(case, &options);
         progress.clear();
-        return code;
-    }
-    let answer = answerer.answer_fifteen(&args.board.join(" "), &options).map_err(answer_error)?;
-    progress.clear();
-    let out = &mut writer::stdout();
-    if args.options.json {
-        write_json(out, &answer)?;
-        return Ok(ExitCode::SUCCESS);
-    }
+        answer
+    };
+    let write_text = |out: &mut dyn Write, answer: &FifteenAnswer| write_text(out, answer, args.search.max_moves);
+    solve_case(&args.options, &args.board.join(" "), answer, write_text)
+}
+
+/// The distance and the moves, that the board needs more than `max_moves`, or why it is
+/// unsolvable.
+fn write_text(out: &mut dyn Write, answer: &FifteenAnswer, max_moves: usize) -> io::Result<()> {
     match (answer.distance, &answer.moves, answer.more_than) {
-        (Some(distance), Some(moves), _) => {
-            writeln!(out, "{}", answer_line(distance, "move", "", moves))?;
-            if let Some(walk) = &answer.walk {
-                write_walk(out, walk)?;
-            }
-        }
-        (_, _, Some(limit)) => {
-            writeln!(out, "more than {} (--max-moves {})", plural(limit, "move"), args.search.max_moves)?
-        }
+        (Some(distance), Some(moves), _) => writeln!(out, "{}", answer_line(distance, "move", "", moves)),
+        (_, _, Some(limit)) => writeln!(out, "more than {} (--max-moves {max_moves})", plural(limit, "move")),
         _ => writeln!(
             out,
             "unsolvable: the inversions among the tiles plus the blank's row from the bottom are even, and no move \
              changes that"
-        )?,
+        ),
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Per database of the partition in use: its tiles, placements and placements per value.

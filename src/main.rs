@@ -25,6 +25,7 @@ mod rotation;
 mod serve;
 mod setter;
 mod shell;
+mod solve;
 mod tables;
 mod writer;
 

@@ -1,18 +1,18 @@
 //! The rotation game's commands: `judge rotation`, `solve rotation`, `stats rotation`.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use puzzle_tables_models::rotation::{self as model, judge_answer};
 use puzzle_tables_query::answer::RotationAnswer;
 use puzzle_tables_query::rotation::RotationTable;
 
-use crate::batch::answer_lines_by;
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
 use crate::options::SolveOptions;
-use crate::report::{answer_options, write_json, write_walk, DepthReport};
-use crate::tables::{answer_error, TablesDir};
+use crate::report::{answer_options, DepthReport};
+use crate::solve::solve_case;
+use crate::tables::TablesDir;
 use crate::writer;
 use puzzle_tables_query::{Puzzle, Tables};
 
@@ -49,34 +49,15 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
 pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let answerer = tables.answerer()?;
     let options = answer_options(&args.options);
-    if args.board == ["-"] {
-        // The judge's two lines on one: the moves (or `No moves needed`) and the centre.
-        let text = |answer: &RotationAnswer| format!("{} {}", judge_moves(answer), answer.centre);
-        return answer_lines_by(&args.options, |line| answerer.answer_rotation(line, &options), text);
-    }
-    let answer = answerer.answer_rotation(&args.board.join(" "), &options).map_err(answer_error)?;
-    let out = &mut writer::stdout();
-    if args.options.json {
-        write_json(out, &answer)?;
-        return Ok(ExitCode::SUCCESS);
-    }
+    solve_case(&args.options, &args.board.join(" "), |case| answerer.answer_rotation(case, &options), write_text)
+}
+
+/// The distance and the moves, the centre, and each symbol's distance.
+fn write_text(out: &mut dyn Write, answer: &RotationAnswer) -> io::Result<()> {
     writeln!(out, "{}", answer_line(answer.distance, "move", "", &answer.moves))?;
     writeln!(out, "centre: {}", answer.centre)?;
     let per_symbol: Vec<String> = answer.symbol_distances.iter().map(|(s, d)| format!("{s}: {d}")).collect();
-    writeln!(out, "moves to bring each symbol to the centre: {}", per_symbol.join(", "))?;
-    if let Some(walk) = &answer.walk {
-        write_walk(out, walk)?;
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The judge's first line: the moves, or `No moves needed`.
-fn judge_moves(answer: &RotationAnswer) -> &str {
-    if answer.moves.is_empty() {
-        model::NO_MOVES_NEEDED
-    } else {
-        &answer.moves
-    }
+    writeln!(out, "moves to bring each symbol to the centre: {}", per_symbol.join(", "))
 }
 
 /// Placements, the farthest distance and placements per distance, from the table's metadata.

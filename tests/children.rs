@@ -92,7 +92,7 @@ fn eight_puzzle_children_match_the_breadth_first_search_on_every_kind_of_board()
         let parent = distances.get(&cells).map(|&d| u32::from(d));
         assert_eq!(answer.distance.map(|d| d as u32), parent);
         let legal = eight_reference::LETTERS.iter().filter(|&&l| eight_reference::slide(&cells, l).is_some()).count();
-        check_children(&answer.children.expect("asked for"), parent, legal, reference, &answer.board);
+        check_children(&answer.details.children.expect("asked for"), parent, legal, reference, &answer.board);
     }
 }
 
@@ -115,7 +115,7 @@ fn rotation_game_children_match_the_breadth_first_search() {
         let answer = answerer.answer_rotation(&text.join(" "), &with_children()).expect("an answer");
         let parent = reference(&text.join(" "));
         assert_eq!(Some(answer.distance as u32), parent);
-        check_children(&answer.children.expect("asked for"), parent, 8, reference, &answer.board);
+        check_children(&answer.details.children.expect("asked for"), parent, 8, reference, &answer.board);
     }
 }
 
@@ -139,11 +139,11 @@ fn fifteen_puzzle_children_match_an_independent_ida_star_and_bounds_hold_past_th
         let answer = answerer.answer_fifteen(&text, &with_children()).expect("an answer");
         let parent = solve(&answer.board);
         assert_eq!(answer.distance.map(|d| d as u32), parent, "{text}");
-        check_children(&answer.children.expect("asked for"), parent, legal, solve, &text);
+        check_children(&answer.details.children.expect("asked for"), parent, legal, solve, &text);
         // A budget too small for the children's searches leaves bounds, which hold.
         let tight = AnswerOptions { max_nodes: Some(answer.nodes.saturating_sub(1).max(1)), ..with_children() };
         let answer = answerer.answer_fifteen(&text, &tight).expect("an answer");
-        if let Some(children) = answer.children {
+        if let Some(children) = answer.details.children {
             check_children(&children, parent, legal, solve, &text);
         } else if let Some(at_least) = answer.at_least {
             assert!(answer.budget_exhausted && parent.is_some_and(|p| at_least as u32 <= p), "{text}");
@@ -190,7 +190,7 @@ fn cubic_children_are_one_roll_nearer_exactly_when_a_search_from_them_says_so() 
         let end = cubic_reference::replay(cubic_reference::start_state(empty), &answer.moves).expect("legal rolls");
         assert_eq!(cubic_reference::tops_key(end), key, "case {case}");
         let distance = answer.distance as u32;
-        for child in answer.children.expect("asked for") {
+        for child in answer.details.children.expect("asked for") {
             let after =
                 cubic_reference::replay(cubic_reference::start_state(empty), &child.step).expect("a legal roll");
             let nearer = distance > 0 && cubic_rolls_to(after, key, distance - 1) == Some(distance - 1);
@@ -229,12 +229,12 @@ fn cube_children_in_quarter_turns_are_exact_within_the_tables_reach() {
         let options = AnswerOptions { cube_input: CubeInput::Scramble, metric: Metric::Qtm, ..with_children() };
         let answer = tables.answer_cube(&scramble, &options).expect("an answer");
         assert_eq!(answer.distance, parent, "{scramble}");
-        check_children(&answer.children.expect("asked for"), parent, 12, reference, &scramble);
+        check_children(&answer.details.children.expect("asked for"), parent, 12, reference, &scramble);
         let magic =
             tables.answer_magic_cube(&scramble, &AnswerOptions { cube_input: CubeInput::Scramble, ..with_children() });
         let magic = magic.expect("an answer");
         assert_eq!(magic.distance, parent, "{scramble}");
-        check_children(&magic.children.expect("asked for"), parent, 12, reference, &scramble);
+        check_children(&magic.details.children.expect("asked for"), parent, 12, reference, &scramble);
     }
 }
 
@@ -259,7 +259,7 @@ fn cube_children_of_a_proven_optimal_answer_hold_its_bounds_and_its_first_move_i
         let options = AnswerOptions { cube_input: CubeInput::Scramble, optimal: true, ..with_children() };
         let answer = tables.answer_cube(&scramble, &options).expect("an answer");
         assert_eq!((answer.optimal, Some(answer.length)), (Some(true), parent), "{scramble}");
-        let children = answer.children.expect("asked for");
+        let children = answer.details.children.expect("asked for");
         check_children(&children, parent, 18, reference, &scramble);
         let proven = answer.length;
         let first = answer.moves.split(' ').next().filter(|m| !m.is_empty());

@@ -711,3 +711,32 @@ fn defined_puzzles_are_listed_and_answered_like_the_command_line() {
         assert!(!response.error().is_empty(), "{path}");
     }
 }
+
+/// The registry's invariant (ARCHITECTURE.md): every registered puzzle is served (its path
+/// answers, it is in the OpenAPI document's list), offered by the command line (`solve`) and
+/// by the Python package (`PUZZLES`), and the registry holds the built-in puzzles.
+#[test]
+fn every_registered_puzzle_is_served_and_offered_by_the_command_line_and_by_python() {
+    use puzzle_tables_query::answer::PUZZLES;
+    let labels: Vec<&str> = PUZZLES.iter().map(|entry| entry.puzzle.label()).collect();
+    let built_in: Vec<&str> = puzzle_tables_query::Puzzle::BUILT_IN.iter().map(|p| p.label()).collect();
+    assert_eq!(labels, built_in);
+    let server = Served::usual();
+    let document = server.get("/api/v1/openapi.json").json();
+    let listed = &document["components"]["schemas"]["PuzzleLabel"]["enum"];
+    for label in &labels {
+        let missing = server.get(&format!("/api/v1/{label}"));
+        assert_eq!(missing.status, 400, "{label} is served: {}", missing.body);
+        assert!(listed.as_array().is_some_and(|list| list.contains(&json!(label))), "{label} in {listed}");
+        let help = binary(all_tables()).args(["solve", label, "--help"]).output().expect("the binary runs");
+        assert!(help.status.success(), "solve {label}: {}", String::from_utf8_lossy(&help.stderr));
+    }
+    let python = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/python/puzzle_tables/__init__.py"))
+        .expect("the Python package");
+    let tuple = python.lines().find_map(|line| line.strip_prefix("PUZZLES = ")).expect("Python's PUZZLES");
+    let mut offered: Vec<&str> =
+        tuple.trim_matches(['(', ')']).split(", ").map(|item| item.trim_matches('"')).collect();
+    let mut registered = labels.clone();
+    (offered.sort_unstable(), registered.sort_unstable());
+    assert_eq!(offered, registered, "Python's PUZZLES");
+}

@@ -13,7 +13,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use puzzle_tables_query::answer::{time_limit, Answer, AnswerError, AnswerOptions, Answerer, CubeInput};
+use puzzle_tables_query::answer::{
+    registered_label, time_limit, Answer, AnswerError, AnswerOptions, Answerer, CubeInput, RegisteredPuzzle, PUZZLES,
+};
 use puzzle_tables_query::cube::Metric;
 use puzzle_tables_query::fifteen::Partition;
 use puzzle_tables_query::Puzzle;
@@ -176,10 +178,10 @@ pub enum PartitionLabel {
 /// A query string's parameters.
 pub(super) type Params = HashMap<String, String>;
 
-/// `{puzzle}` of the path, or 404.
-fn puzzle_of(label: &str) -> Result<Puzzle, ApiError> {
-    Puzzle::from_label(label).ok_or_else(|| {
-        let known: Vec<&str> = Puzzle::BUILT_IN.iter().map(|p| p.label()).collect();
+/// The registry's entry of the path's `{puzzle}`, or 404.
+fn puzzle_of(label: &str) -> Result<&'static RegisteredPuzzle, ApiError> {
+    registered_label(label).ok_or_else(|| {
+        let known: Vec<&str> = PUZZLES.iter().map(|entry| entry.puzzle.label()).collect();
         ApiError::not_found(format!("no puzzle {label:?}; the puzzles are {}", known.join(", ")))
     })
 }
@@ -201,7 +203,7 @@ pub(super) fn flag(params: &Params, name: &str, default: bool) -> Result<bool, A
 /// `answers_in_full` (on for one board, off for a batch).
 fn answer_options(
     app: &App,
-    puzzle: Puzzle,
+    puzzle: &RegisteredPuzzle,
     params: &Params,
     answers_in_full: bool,
 ) -> Result<AnswerOptions, ApiError> {
@@ -215,12 +217,12 @@ fn answer_options(
         None => None,
         Some(label) => Some(held(app, label)?),
     };
-    if puzzle == Puzzle::Cubic && start.is_none() {
-        return Err(ApiError::bad("cubic needs start=X,Y, the initially empty cell"));
+    if puzzle.needs_start && start.is_none() {
+        return Err(ApiError::bad(format!("{} needs start=X,Y, the initially empty cell", puzzle.puzzle)));
     }
     let max_moves: Option<usize> = parsed(params, "max_moves")?;
     let optimal = flag(params, "optimal", false)?;
-    if optimal && puzzle != Puzzle::Cube {
+    if optimal && !puzzle.optimal_search {
         return Err(ApiError::bad(
             "optimal=true is for the cube; every other puzzle's answer is the fewest moves already",
         ));
@@ -285,22 +287,16 @@ impl Drop for StopOnDrop {
 
 /// The board of a one-board request: `board=`, or for the cubes `facelets=` or `scramble=`
 /// (the first given, in that order), and how the cube is written.
-fn board_of(puzzle: Puzzle, params: &Params) -> Result<(String, CubeInput), ApiError> {
-    let names: &[(&str, CubeInput)] = match puzzle {
-        Puzzle::Cube | Puzzle::MagicCube => {
-            &[("facelets", CubeInput::Facelets), ("scramble", CubeInput::Scramble), ("board", CubeInput::Facelets)]
-        }
-        _ => &[("board", CubeInput::Facelets)],
+fn board_of(puzzle: &RegisteredPuzzle, params: &Params) -> Result<(String, CubeInput), ApiError> {
+    let names: &[(&str, CubeInput)] = if puzzle.cubes {
+        &[("facelets", CubeInput::Facelets), ("scramble", CubeInput::Scramble), ("board", CubeInput::Facelets)]
+    } else {
+        &[("board", CubeInput::Facelets)]
     };
     names.iter().find_map(|(name, input)| Some((params.get(*name)?.clone(), *input))).ok_or_else(|| {
         let wanted: Vec<String> = names.iter().map(|(name, _)| format!("{name}=")).collect();
         ApiError::bad(format!("missing the board: give {}", wanted.join(" or ")))
     })
-}
-
-/// Whether answering `puzzle` is a search (run on the pool) rather than table lookups.
-fn is_search(puzzle: Puzzle) -> bool {
-    matches!(puzzle, Puzzle::Cube | Puzzle::Fifteen)
 }
 
 /// `GET /api/v1/{puzzle}?board=...`: the answer, children and steps included.
@@ -334,17 +330,18 @@ pub(super) async fn answer(
     let puzzle = puzzle_of(&label)?;
     let (board, cube_input) = board_of(puzzle, &params)?;
     let options = AnswerOptions { cube_input, ..answer_options(&app, puzzle, &params, true)? };
+    let answer = puzzle.answer;
     let answered = if options.optimal {
         let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
         let options = AnswerOptions { stop: Some(Arc::clone(&stop.0)), ..options };
         let answerer = app.answerer();
-        let search = app.optimal_pool.run(false, move || answerer.answer(puzzle, &board, &options));
+        let search = app.optimal_pool.run(false, move || answer(&answerer, &board, &options));
         search.await.map_err(|_| ApiError::optimal_busy(app.optimal_time))?
-    } else if is_search(puzzle) {
+    } else if puzzle.searches {
         let answerer = app.answerer();
-        app.pool.run(false, move || answerer.answer(puzzle, &board, &options)).await?
+        app.pool.run(false, move || answer(&answerer, &board, &options)).await?
     } else {
-        app.answerer().answer(puzzle, &board, &options)
+        answer(&app.answerer(), &board, &options)
     };
     Ok(json_response(&answered?))
 }
@@ -394,7 +391,7 @@ pub(super) async fn batch(
     let mut out = String::new();
     // One set of tables answers the whole batch, whatever a SIGHUP maps meanwhile.
     let answerer = app.answerer();
-    if is_search(puzzle) {
+    if puzzle.searches {
         // Each line waits its turn on the pool, so a batch never holds more than one thread.
         for (number, line) in lines.into_iter().enumerate() {
             let (searcher, options) = (Arc::clone(&answerer), options.clone());
@@ -430,12 +427,12 @@ pub(super) fn batch_lines(body: &[u8]) -> Result<Vec<String>, ApiError> {
 /// One batch line's answer line: the answer, or its refusal in its place.
 fn batch_line(
     answerer: &Answerer,
-    puzzle: Puzzle,
+    puzzle: &RegisteredPuzzle,
     number: usize,
     line: &str,
     options: &AnswerOptions,
 ) -> Result<String, ApiError> {
-    let value = match answerer.answer(puzzle, line, options) {
+    let value = match (puzzle.answer)(answerer, line, options) {
         Ok(answer) => serde_json::to_value(answer).map_err(|e| ApiError::bad(e.to_string()))?,
         // As `solve PUZZLE - --json` words a refused line.
         Err(AnswerError::Input(refused)) => json!({ "line": number, "error": refused.why }),
@@ -483,7 +480,7 @@ pub(super) async fn random(
     Path(label): Path<String>,
     Query(params): Query<Params>,
 ) -> Result<Response, ApiError> {
-    let puzzle = puzzle_of(&label)?;
+    let puzzle = puzzle_of(&label)?.puzzle;
     let (count, seed) = count_and_seed(&params)?;
     let start = match params.get("start") {
         Some(text) => Some(parse_cell(text).map_err(|why| ApiError::bad(format!("start: {why}")))?),

@@ -14,31 +14,24 @@ use numpy::ndarray::{ArrayView1, ArrayView2};
 use pyo3::PyResult;
 use rayon::prelude::*;
 
-use puzzle_tables_query::answer::{Answer, AnswerError, AnswerOptions, Answerer};
+use puzzle_tables_query::answer::{Answer, AnswerError, AnswerOptions, Answerer, RegisteredPuzzle};
 use puzzle_tables_query::eight::{Board, BoardError};
 use puzzle_tables_query::Puzzle;
 
 use crate::errors;
 
-/// The letters a row's numbers stand for, when they stand for letters.
-fn letters(puzzle: Puzzle) -> Option<&'static [u8]> {
-    match puzzle {
-        Puzzle::Cubic => Some(b"EWRB"),
-        Puzzle::MagicCube | Puzzle::Cube => Some(b"URFDLB"),
-        _ => None,
-    }
-}
-
-/// A row written as the puzzle's `solve` reads it.
-fn row_text(puzzle: Puzzle, row: ArrayView1<'_, i64>) -> String {
+/// A row written as the puzzle's `solve` reads it: by its registry entry's letters, each
+/// number its letter and no spaces, or its numbers with spaces between.
+fn row_text(puzzle: &RegisteredPuzzle, row: ArrayView1<'_, i64>) -> String {
     let letter = |value: i64| {
-        let letters = letters(puzzle)?;
+        let letters = puzzle.row_letters?;
         usize::try_from(value).ok().and_then(|index| letters.get(index)).map(|&byte| char::from(byte))
     };
     let words: Vec<String> = row.iter().map(|&value| letter(value).map_or(value.to_string(), String::from)).collect();
-    match puzzle {
-        Puzzle::Cubic | Puzzle::MagicCube | Puzzle::Cube => words.concat(),
-        _ => words.join(" "),
+    if puzzle.row_letters.is_some() {
+        words.concat()
+    } else {
+        words.join(" ")
     }
 }
 
@@ -74,16 +67,16 @@ fn number(answer: &Answer) -> i64 {
 /// on every core already) run one row after another, none once `options.stop` is set.
 pub fn distances(
     answerer: &Answerer,
-    puzzle: Puzzle,
+    puzzle: &RegisteredPuzzle,
     rows: ArrayView2<'_, i64>,
     options: &AnswerOptions,
 ) -> PyResult<Vec<i64>> {
     let answer_row = |index: usize| {
         let row = rows.row(index);
-        if let (Puzzle::Eight, Some(Ok(board))) = (puzzle, eight_board(row)) {
+        if let (Puzzle::Eight, Some(Ok(board))) = (puzzle.puzzle, eight_board(row)) {
             return eight_distance(answerer, &board);
         }
-        answerer.answer(puzzle, &row_text(puzzle, row), options).map(|answer| number(&answer))
+        (puzzle.answer)(answerer, &row_text(puzzle, row), options).map(|answer| number(&answer))
     };
     let answered: Vec<Result<i64, AnswerError>> = if options.optimal {
         let stopped = || options.stop.as_ref().is_some_and(|stop| stop.load(Relaxed));

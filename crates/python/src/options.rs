@@ -3,7 +3,7 @@
 
 use pyo3::PyResult;
 
-use puzzle_tables_query::answer::{time_limit, AnswerOptions, CubeInput};
+use puzzle_tables_query::answer::{registered_label, time_limit, AnswerOptions, CubeInput, RegisteredPuzzle, PUZZLES};
 use puzzle_tables_query::cube::Metric;
 use puzzle_tables_query::cubic::Cell;
 use puzzle_tables_query::Puzzle;
@@ -33,12 +33,18 @@ pub struct Keywords<'a> {
     pub max_seconds: Option<f64>,
 }
 
-/// The puzzle `label` names (`eight`, `cubic`, `rotation`, `magic-cube`, `cube`, `fifteen`).
-pub fn puzzle(label: &str) -> PyResult<Puzzle> {
-    Puzzle::from_label(label).ok_or_else(|| {
-        let labels: Vec<&str> = Puzzle::BUILT_IN.iter().map(|puzzle| puzzle.label()).collect();
+/// The registry's entry of the puzzle `label` names (`eight`, `cubic`, `rotation`,
+/// `magic-cube`, `cube`, `fifteen`).
+pub fn registered_puzzle(label: &str) -> PyResult<&'static RegisteredPuzzle> {
+    registered_label(label).ok_or_else(|| {
+        let labels: Vec<&str> = PUZZLES.iter().map(|entry| entry.puzzle.label()).collect();
         invalid(format!("unknown puzzle {label:?}: expected one of {}", labels.join(", ")))
     })
+}
+
+/// The puzzle `label` names (see [`registered_puzzle`]).
+pub fn puzzle(label: &str) -> PyResult<Puzzle> {
+    Ok(registered_puzzle(label)?.puzzle)
 }
 
 /// The cubic start cell `(x, y)`, 1 to 3 each.

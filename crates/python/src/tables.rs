@@ -16,7 +16,7 @@ use puzzle_tables_query::cube::{moves_text, Cube};
 use puzzle_tables_query::scramble::{scrambles_of, FairStates};
 use puzzle_tables_query::{check_entries, tables_of, tables_when_present, Puzzle, Table, TableErrorKind};
 
-use crate::options::{answer_options, cell, puzzle, Keywords};
+use crate::options::{answer_options, cell, puzzle, registered_puzzle, Keywords};
 use crate::{batch, errors, random, Tables};
 
 #[pymethods]
@@ -64,10 +64,10 @@ impl Tables {
         optimal: bool,
         max_seconds: Option<f64>,
     ) -> PyResult<String> {
-        let puzzle = puzzle(puzzle_label)?;
+        let puzzle = registered_puzzle(puzzle_label)?;
         let keywords = Keywords { steps, children, start, scramble, metric, max, max_moves, optimal, max_seconds };
         let options = answer_options(&keywords)?;
-        let answer = without_gil(py, options, |options| self.answerer.answer(puzzle, board, options))?
+        let answer = without_gil(py, options, |options| (puzzle.answer)(&self.answerer, board, options))?
             .map_err(errors::from_answer)?;
         Ok(serde_json::to_string(&answer).expect("an answer serializes"))
     }
@@ -86,7 +86,7 @@ impl Tables {
         max_moves: Option<usize>,
         optimal: bool,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let puzzle = puzzle(puzzle_label)?;
+        let puzzle = registered_puzzle(puzzle_label)?;
         let options = answer_options(&Keywords { start, metric, max_moves, optimal, ..Keywords::default() })?;
         let rows = boards.as_array();
         let found = without_gil(py, options, |options| batch::distances(&self.answerer, puzzle, rows, options))??;

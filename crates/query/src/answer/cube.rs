@@ -5,11 +5,15 @@
 
 use serde::Serialize;
 
-use super::{plural, AnswerError, AnswerOptions, Answerer, Child, InputError, SearchHook, Step, Walk};
+use super::{
+    plural, Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError, PuzzleAnswer, RegisteredPuzzle,
+    SearchHook, Step, Walk,
+};
 use crate::cube::optimal::{OptimalLimits, OptimalSolution};
 use crate::cube::{moves_from_turns, moves_text, parse_moves, Cube, Facelets, Metric, Move};
 use crate::fifteen::search::SearchProgress;
 use crate::magic_cube::{self, notation, Turn, TABLE_DEPTH};
+use crate::Puzzle;
 use puzzle_tables_models::cube::{judge_answer, JUDGE_LIMIT};
 
 /// The quarter-turn radius within which the magic cube's table gives exact answers.
@@ -79,15 +83,9 @@ pub struct CubeAnswer {
     /// The judge's steps, each `face direction`, when within its limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub judge_steps: Option<Vec<String>>,
-    /// The cube after every move, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<Vec<Step>>,
-    /// Every move of the metric and where it leads, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub children: Option<Vec<Child>>,
-    /// The walk drawn, with `steps` and `walk`.
-    #[serde(skip)]
-    pub walk: Option<Walk>,
+    /// The steps, children and walk, when asked for.
+    #[serde(flatten)]
+    pub details: Details,
 }
 
 /// A cube's answer from the magic cube's table alone.
@@ -107,12 +105,54 @@ pub struct MagicCubeAnswer {
     pub more_than: Option<u32>,
     /// The judge's (ZOJ 2477) answer: the number of steps and each step, or -1.
     pub judge_answer: String,
-    /// The cube after every quarter turn, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<Vec<Step>>,
-    /// Every quarter turn and where it leads, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub children: Option<Vec<Child>>,
+    /// The steps, children, when asked for.
+    #[serde(flatten)]
+    pub details: Details,
+}
+
+/// The cube's entry in the registry: any cube, by the two-phase solver.
+pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
+    searches: true,
+    cubes: true,
+    optimal_search: true,
+    row_letters: Some(b"URFDLB"),
+    ..RegisteredPuzzle::lookup(Puzzle::Cube, |answerer, text, options| {
+        answer(answerer, text, options).map(Answer::Cube)
+    })
+};
+
+/// The magic cube's entry in the registry: a cube from its table alone.
+pub(super) const MAGIC_CUBE_REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
+    cubes: true,
+    row_letters: Some(b"URFDLB"),
+    ..RegisteredPuzzle::lookup(Puzzle::MagicCube, |answerer, text, options| {
+        answer_magic_cube(answerer, text, options).map(Answer::MagicCube)
+    })
+};
+
+impl PuzzleAnswer for CubeAnswer {
+    /// The moves, empty for a solved cube.
+    fn line(&self) -> String {
+        self.moves.clone()
+    }
+
+    fn details(&self) -> &Details {
+        &self.details
+    }
+}
+
+impl PuzzleAnswer for MagicCubeAnswer {
+    /// The quarter turns, or `more than N quarter turns` beyond the table.
+    fn line(&self) -> String {
+        match (&self.moves, self.more_than) {
+            (Some(moves), _) => moves.clone(),
+            (None, more_than) => format!("more than {}", plural(more_than.unwrap_or(0), "quarter turn")),
+        }
+    }
+
+    fn details(&self) -> &Details {
+        &self.details
+    }
 }
 
 /// What `metric` counts: "face turn" or "quarter turn".
@@ -174,15 +214,14 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         symmetries: optimal.as_ref().map(|found| found.symmetries),
         judge_answer: judge_answer(solution.judge_turns.as_deref()),
         judge_steps: solution.judge_turns.as_ref().map(|turns| turns.iter().map(|t| t.judge_step()).collect()),
-        steps: None,
-        children: None,
-        walk: None,
+        details: Details::default(),
     };
     if options.steps {
         let after = facelets_along(facelets, &solution.moves);
         let steps = solution.moves.iter().zip(&after);
-        answer.steps = Some(steps.clone().map(|(m, f)| Step { step: m.to_string(), state: f.to_urfdlb() }).collect());
-        answer.walk = options.walk.then(|| Walk {
+        answer.details.steps =
+            Some(steps.clone().map(|(m, f)| Step { step: m.to_string(), state: f.to_urfdlb() }).collect());
+        answer.details.walk = options.walk.then(|| Walk {
             start_caption: "start".into(),
             start: facelets.net(),
             steps: steps.map(|(m, f)| (m.to_string(), f.net())).collect(),
@@ -200,7 +239,7 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
             at_least: exact.or(optimal.as_ref().map(|found| found.lower_bound)),
             solution: &solution.moves,
         };
-        answer.children = Some(cube_children(answerer, &cube, facelets, metric, &parent)?);
+        answer.details.children = Some(cube_children(answerer, &cube, facelets, metric, &parent)?);
     }
     Ok(answer)
 }
@@ -355,12 +394,11 @@ pub(super) fn answer_magic_cube(
         moves: turns.as_deref().map(notation),
         more_than: turns.is_none().then_some(depth),
         judge_answer: judge_answer(turns.as_deref()),
-        steps: None,
-        children: None,
+        details: Details::default(),
     };
     if let (Some(turns), true) = (&turns, options.steps) {
         let after = super::walk(facelets, turns, |f, t| f.turn(t));
-        answer.steps =
+        answer.details.steps =
             Some(turns.iter().zip(after).map(|(t, f)| Step { step: t.notation(), state: f.to_urfdlb() }).collect());
     }
     if options.children {
@@ -379,7 +417,7 @@ pub(super) fn answer_magic_cube(
                 },
             });
         }
-        answer.children = Some(children);
+        answer.details.children = Some(children);
     }
     Ok(answer)
 }

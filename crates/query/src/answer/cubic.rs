@@ -3,9 +3,12 @@
 
 use serde::Serialize;
 
-use super::{AnswerError, AnswerOptions, Answerer, Child, InputError, Step, Walk};
+use super::{
+    Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError, PuzzleAnswer, RegisteredPuzzle, Step,
+    Walk,
+};
 use crate::cubic::{roll_letters, Cell, CubicSolver, Pattern, Roll, State};
-use crate::TableErrorKind;
+use crate::{Puzzle, TableErrorKind};
 use puzzle_tables_models::cubic::{judge_answer, JUDGE_CAP};
 
 /// A cubic eight-puzzle pattern's answer from a start cell.
@@ -24,21 +27,35 @@ pub struct CubicAnswer {
     pub judge_answer: i32,
     /// A shortest roll sequence, each roll named by the way the cube travels: `u d l r`.
     pub moves: String,
-    /// The top colours after every roll, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<Vec<Step>>,
-    /// Every roll from the start and where it leads, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub children: Option<Vec<Child>>,
-    /// The walk drawn, with `steps` and `walk`.
-    #[serde(skip)]
-    pub walk: Option<Walk>,
+    /// The steps, children and walk, when asked for.
+    #[serde(flatten)]
+    pub details: Details,
 }
 
 impl CubicAnswer {
     /// Whether the distance is beyond the judge's cap (where it answers -1).
     pub fn beyond_judge_cap(&self) -> bool {
         self.distance > usize::from(JUDGE_CAP)
+    }
+}
+
+/// The cubic puzzle's entry in the registry.
+pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
+    needs_start: true,
+    row_letters: Some(b"EWRB"),
+    ..RegisteredPuzzle::lookup(Puzzle::Cubic, |answerer, text, options| {
+        answer(answerer, text, options).map(Answer::Cubic)
+    })
+};
+
+impl PuzzleAnswer for CubicAnswer {
+    /// The distance and the rolls.
+    fn line(&self) -> String {
+        format!("{} {}", self.distance, self.moves).trim_end().to_string()
+    }
+
+    fn details(&self) -> &Details {
+        &self.details
     }
 }
 
@@ -61,16 +78,14 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         distance: rolls.len(),
         judge_answer: judge_answer(u8::try_from(rolls.len()).unwrap_or(u8::MAX)),
         moves: roll_letters(&rolls),
-        steps: None,
-        children: None,
-        walk: None,
+        details: Details::default(),
     };
     if options.steps {
         let steps = rolls.iter().zip(&states[1..]);
-        answer.steps = Some(
+        answer.details.steps = Some(
             steps.clone().map(|(r, s)| Step { step: r.letter().to_string(), state: s.pattern().to_string() }).collect(),
         );
-        answer.walk = options.walk.then(|| Walk {
+        answer.details.walk = options.walk.then(|| Walk {
             start_caption: format!("start, {start} empty:"),
             start: format!("{:#}", states[0].pattern()),
             steps: steps
@@ -79,7 +94,7 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         });
     }
     if options.children {
-        answer.children = Some(children(solver, start, &pattern, rolls.len() as u32));
+        answer.details.children = Some(children(solver, start, &pattern, rolls.len() as u32));
     }
     Ok(answer)
 }

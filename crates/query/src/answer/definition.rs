@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::{AnswerError, AnswerOptions, Answerer, Child, InputError, Step};
+use super::{AnswerError, AnswerOptions, Answerer, Child, Details, InputError, PuzzleAnswer, Step};
 use crate::definition::{DefinitionTable, Pattern};
 
 /// How a defined puzzle's case is written.
@@ -49,12 +49,20 @@ pub struct DefinitionAnswer {
     /// Every optimal solution, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub all: Option<AllSolutionsAnswer>,
-    /// The pattern (KPuzzle JSON) after every move, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<Vec<Step>>,
-    /// Every move of the table and where it leads, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub children: Option<Vec<Child>>,
+    /// The steps (the pattern as KPuzzle JSON) and children, when asked for.
+    #[serde(flatten)]
+    pub details: Details,
+}
+
+impl PuzzleAnswer for DefinitionAnswer {
+    /// The moves.
+    fn line(&self) -> String {
+        self.moves.clone()
+    }
+
+    fn details(&self) -> &Details {
+        &self.details
+    }
 }
 
 /// The answer for `text` from the table named `name`.
@@ -86,8 +94,7 @@ pub(super) fn answer(
         distance: moves.len() as u32,
         moves: puzzle.moves_text(&moves),
         all: None,
-        steps: None,
-        children: None,
+        details: Details::default(),
     };
     if let Some(limit) = options.all_solutions {
         let all = table.all_solutions(index, limit)?.ok_or_else(unreached)?;
@@ -95,10 +102,10 @@ pub(super) fn answer(
         answer.all = Some(AllSolutionsAnswer { count: u64::try_from(all.count).unwrap_or(u64::MAX), listed });
     }
     if options.steps {
-        answer.steps = Some(steps(table, &pattern, &moves));
+        answer.details.steps = Some(steps(table, &pattern, &moves));
     }
     if options.children {
-        answer.children = Some(children(table, &pattern, answer.distance)?);
+        answer.details.children = Some(children(table, &pattern, answer.distance)?);
     }
     Ok(answer)
 }

@@ -2,8 +2,12 @@
 
 use serde::Serialize;
 
-use super::{steps_and_walk, walk, AnswerError, AnswerOptions, Answerer, Child, InputError, Step, Walk};
+use super::{
+    steps_and_walk, walk, Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError, PuzzleAnswer,
+    RegisteredPuzzle,
+};
 use crate::eight::{move_letters, Board, Move};
+use crate::Puzzle;
 
 /// An eight-puzzle board's answer.
 #[derive(Clone, Debug, Serialize)]
@@ -19,15 +23,25 @@ pub struct EightAnswer {
     pub distance: Option<usize>,
     /// A shortest sequence, the blank's moves `u d l r`; `null` when unsolvable.
     pub moves: Option<String>,
-    /// The board after every move, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<Vec<Step>>,
-    /// Every legal move and where it leads, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub children: Option<Vec<Child>>,
-    /// The walk drawn, with `steps` and `walk`.
-    #[serde(skip)]
-    pub walk: Option<Walk>,
+    /// The steps, children and walk, when asked for.
+    #[serde(flatten)]
+    pub details: Details,
+}
+
+/// The eight puzzle's entry in the registry.
+pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle::lookup(Puzzle::Eight, |answerer, text, options| {
+    answer(answerer, text, options).map(Answer::Eight)
+});
+
+impl PuzzleAnswer for EightAnswer {
+    /// The moves, or `unsolvable`.
+    fn line(&self) -> String {
+        self.moves.clone().unwrap_or_else(|| "unsolvable".to_string())
+    }
+
+    fn details(&self) -> &Details {
+        &self.details
+    }
 }
 
 /// The answer for `text`.
@@ -42,15 +56,16 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         solvable: moves.is_some(),
         distance,
         moves: moves.as_deref().map(move_letters),
-        steps: None,
-        children: None,
-        walk: None,
+        details: Details::default(),
     };
     if let (Some(moves), true) = (&moves, options.steps) {
         let after = walk(board, moves, |b, m| b.apply(m).expect("the table's moves are legal"));
-        let (steps, drawn) =
-            steps_and_walk(&board, moves.iter().map(|m| m.letter().to_string()).zip(after), options.walk);
-        (answer.steps, answer.walk) = (Some(steps), drawn);
+        steps_and_walk(
+            &mut answer.details,
+            &board,
+            moves.iter().map(|m| m.letter().to_string()).zip(after),
+            options.walk,
+        );
     }
     if options.children {
         let parent = distance.map(|d| d as u32);
@@ -62,7 +77,7 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
                 None => Child::unsolvable(name, written),
             });
         }
-        answer.children = Some(children);
+        answer.details.children = Some(children);
     }
     Ok(answer)
 }

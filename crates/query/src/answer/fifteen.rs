@@ -3,9 +3,13 @@
 
 use serde::Serialize;
 
-use super::{steps_and_walk, walk, AnswerError, AnswerOptions, Answerer, Child, InputError, SearchHook, Step, Walk};
+use super::{
+    plural, steps_and_walk, walk, Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError,
+    PuzzleAnswer, RegisteredPuzzle, SearchHook,
+};
 use crate::fifteen::search::{solve_within, GaveUp, Outcome, SearchProgress};
 use crate::fifteen::{move_letters, Board, Move, PatternDatabases};
+use crate::Puzzle;
 use puzzle_tables_models::fifteen::MAX_DISTANCE;
 
 /// A fifteen-puzzle board's answer.
@@ -35,15 +39,9 @@ pub struct FifteenAnswer {
     /// Whether the search stopped at its node budget before it could answer.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub budget_exhausted: bool,
-    /// The board after every move, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<Vec<Step>>,
-    /// Every legal move and where it leads, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub children: Option<Vec<Child>>,
-    /// The walk drawn, with `steps` and `walk`.
-    #[serde(skip)]
-    pub walk: Option<Walk>,
+    /// The steps, children and walk, when asked for.
+    #[serde(flatten)]
+    pub details: Details,
 }
 
 /// What one search found, within what budget was left.
@@ -81,6 +79,29 @@ impl Searches<'_> {
     }
 }
 
+/// The fifteen puzzle's entry in the registry.
+pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
+    searches: true,
+    ..RegisteredPuzzle::lookup(Puzzle::Fifteen, |answerer, text, options| {
+        answer(answerer, text, options).map(Answer::Fifteen)
+    })
+};
+
+impl PuzzleAnswer for FifteenAnswer {
+    /// The moves, `more than N moves` beyond the limit, or `unsolvable`.
+    fn line(&self) -> String {
+        match (&self.moves, self.more_than) {
+            (Some(moves), _) => moves.clone(),
+            (None, Some(limit)) => format!("more than {}", plural(limit, "move")),
+            (None, None) => "unsolvable".to_string(),
+        }
+    }
+
+    fn details(&self) -> &Details {
+        &self.details
+    }
+}
+
 /// The answer for `text`.
 pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -> Result<FifteenAnswer, AnswerError> {
     let board: Board = text.parse().map_err(|why| InputError::new("not a fifteen-puzzle board", why))?;
@@ -96,16 +117,14 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         more_than: None,
         at_least: None,
         budget_exhausted: false,
-        steps: None,
-        children: None,
-        walk: None,
+        details: Details::default(),
     };
     if !answer.solvable {
         // The parity rule answers before any database is opened.
         if options.children {
             let children =
                 legal_moves(&board).map(|(m, next)| Child::unsolvable(m.letter().to_string(), next.to_string()));
-            answer.children = Some(children.collect());
+            answer.details.children = Some(children.collect());
         }
         return Ok(answer);
     }
@@ -121,12 +140,13 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         Found::Outcome(Outcome::Solved(moves)) => moves,
         Found::Outcome(Outcome::BeyondLimit(limit)) => {
             answer.more_than = Some(limit);
-            answer.children = options.children.then(|| bounded_children(&board, limit as u32));
+            answer.details.children = options.children.then(|| bounded_children(&board, limit as u32));
             return Ok(answer);
         }
         Found::GaveUp { at_least } => {
             (answer.at_least, answer.budget_exhausted) = (Some(at_least), true);
-            answer.children = options.children.then(|| bounded_children(&board, (at_least as u32).saturating_sub(1)));
+            answer.details.children =
+                options.children.then(|| bounded_children(&board, (at_least as u32).saturating_sub(1)));
             return Ok(answer);
         }
         Found::Outcome(Outcome::Unsolvable) => unreachable!("the parity rule found the board solvable"),
@@ -134,12 +154,15 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
     (answer.distance, answer.moves) = (Some(moves.len()), Some(move_letters(&moves)));
     if options.steps {
         let after = walk(board, &moves, |b, m| b.apply(m).expect("the search's moves are legal"));
-        let (steps, drawn) =
-            steps_and_walk(&board, moves.iter().map(|m| m.letter().to_string()).zip(after), options.walk);
-        (answer.steps, answer.walk) = (Some(steps), drawn);
+        steps_and_walk(
+            &mut answer.details,
+            &board,
+            moves.iter().map(|m| m.letter().to_string()).zip(after),
+            options.walk,
+        );
     }
     if options.children {
-        answer.children = Some(children(&mut searches, &board, &moves));
+        answer.details.children = Some(children(&mut searches, &board, &moves));
         answer.nodes = searches.nodes;
     }
     Ok(answer)

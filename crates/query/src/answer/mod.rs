@@ -23,7 +23,7 @@
 //!     unreachable!("an eight-puzzle question has an eight-puzzle answer")
 //! };
 //! assert_eq!(answer.distance, Some(19));
-//! let children = answer.children.expect("asked for");
+//! let children = answer.details.children.expect("asked for");
 //! assert!(children.iter().any(|child| child.optimal && child.distance == Some(18)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -33,6 +33,7 @@ mod cubic;
 mod definition;
 mod eight;
 mod fifteen;
+mod registry;
 mod rotation;
 
 pub use cube::{metric_noun, CubeAnswer, CubeInput, CubeSolution, MagicCubeAnswer};
@@ -40,6 +41,7 @@ pub use cubic::CubicAnswer;
 pub use definition::{AllSolutionsAnswer, DefinitionAnswer, DefinitionInput};
 pub use eight::EightAnswer;
 pub use fifteen::FifteenAnswer;
+pub use registry::{registered, registered_label, PuzzleAnswer, RegisteredPuzzle, PUZZLES};
 pub use rotation::RotationAnswer;
 
 use std::collections::HashMap;
@@ -212,6 +214,23 @@ pub struct Walk {
     pub steps: Vec<(String, String)>,
 }
 
+/// What an answer adds on request, the same for every puzzle: the puzzle after every move
+/// ([`AnswerOptions::steps`]), every move from the board ([`AnswerOptions::children`]) and
+/// the walk drawn for a terminal. Flattened into each answer's JSON, after its own fields.
+#[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Details {
+    /// The puzzle after every move, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Vec<Step>>,
+    /// Every legal move and where it leads, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub children: Option<Vec<Child>>,
+    /// The walk drawn, with `steps` and `walk` (never serialized; not every puzzle draws one).
+    #[serde(skip)]
+    pub walk: Option<Walk>,
+}
+
 /// A legal move from the board and where it leads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -368,19 +387,19 @@ impl Answerer {
         &self.tables
     }
 
-    /// The answer for `board` (written as the puzzle's `solve` reads it) of `puzzle`.
+    /// The answer for `board` (written as the puzzle's `solve` reads it) of `puzzle`, by its
+    /// entry in the registry ([`PUZZLES`]).
     pub fn answer(&self, puzzle: Puzzle, board: &str, options: &AnswerOptions) -> Result<Answer, AnswerError> {
-        Ok(match puzzle {
-            Puzzle::Eight => Answer::Eight(self.answer_eight(board, options)?),
-            Puzzle::Cubic => Answer::Cubic(self.answer_cubic(board, options)?),
-            Puzzle::Rotation => Answer::Rotation(self.answer_rotation(board, options)?),
-            Puzzle::MagicCube => Answer::MagicCube(self.answer_magic_cube(board, options)?),
-            Puzzle::Cube => Answer::Cube(self.answer_cube(board, options)?),
-            Puzzle::Fifteen => Answer::Fifteen(self.answer_fifteen(board, options)?),
-            Puzzle::Definition => {
-                return Err(InputError::new("", "a defined puzzle is answered by name (answer_definition)").into())
-            }
-        })
+        let Some(entry) = registered(puzzle) else {
+            return Err(InputError::new(
+                "",
+                format!(
+                    "{puzzle} is not answered by its label (a defined puzzle is answered by name: answer_definition)"
+                ),
+            )
+            .into());
+        };
+        (entry.answer)(self, board, options)
     }
 
     /// [`answer`](Self::answer) for a case of the defined puzzle `name` (a scramble, or a
@@ -517,19 +536,21 @@ pub fn plural<N: std::fmt::Display + PartialEq + From<u8>>(count: N, noun: &str)
 }
 
 /// An answer's steps, and when `draw` its walk drawn, for a puzzle written by `Display`
-/// (`{:#}` draws it): from the start, each move's name and the puzzle after it.
+/// (`{:#}` draws it): from the start, each move's name and the puzzle after it. Sets
+/// `details`' steps and walk.
 fn steps_and_walk<B: std::fmt::Display>(
+    details: &mut Details,
     start: &B,
     steps: impl IntoIterator<Item = (String, B)>,
     draw: bool,
-) -> (Vec<Step>, Option<Walk>) {
+) {
     let steps: Vec<(String, B)> = steps.into_iter().collect();
-    let drawn = draw.then(|| Walk {
+    details.walk = draw.then(|| Walk {
         start_caption: "start".into(),
         start: format!("{start:#}"),
         steps: steps.iter().map(|(name, after)| (name.clone(), format!("{after:#}"))).collect(),
     });
-    (steps.into_iter().map(|(step, after)| Step { step, state: after.to_string() }).collect(), drawn)
+    details.steps = Some(steps.into_iter().map(|(step, after)| Step { step, state: after.to_string() }).collect());
 }
 
 /// The states after each move, from `start`, by `apply`.

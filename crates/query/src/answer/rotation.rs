@@ -5,9 +5,13 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{steps_and_walk, walk, AnswerError, AnswerOptions, Answerer, Child, InputError, Step, Walk};
+use super::{
+    steps_and_walk, walk, Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError, PuzzleAnswer,
+    RegisteredPuzzle,
+};
 use crate::rotation::{move_letters, Board, Move, RotationTable};
-use puzzle_tables_models::rotation::SYMBOLS;
+use crate::Puzzle;
+use puzzle_tables_models::rotation::{NO_MOVES_NEEDED, SYMBOLS};
 
 /// A rotation-game board's answer.
 #[derive(Clone, Debug, Serialize)]
@@ -25,15 +29,27 @@ pub struct RotationAnswer {
     pub centre: u8,
     /// For each symbol, the fewest moves that bring it to the centre.
     pub symbol_distances: BTreeMap<String, u8>,
-    /// The board after every move, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<Vec<Step>>,
-    /// Every move and where it leads, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub children: Option<Vec<Child>>,
-    /// The walk drawn, with `steps` and `walk`.
-    #[serde(skip)]
-    pub walk: Option<Walk>,
+    /// The steps, children and walk, when asked for.
+    #[serde(flatten)]
+    pub details: Details,
+}
+
+/// The rotation game's entry in the registry.
+pub(super) const REGISTERED: RegisteredPuzzle =
+    RegisteredPuzzle::lookup(Puzzle::Rotation, |answerer, text, options| {
+        answer(answerer, text, options).map(Answer::Rotation)
+    });
+
+impl PuzzleAnswer for RotationAnswer {
+    /// The judge's two lines on one: the moves (or `No moves needed`) and the centre.
+    fn line(&self) -> String {
+        let moves = if self.moves.is_empty() { NO_MOVES_NEEDED } else { &self.moves };
+        format!("{moves} {}", self.centre)
+    }
+
+    fn details(&self) -> &Details {
+        &self.details
+    }
 }
 
 /// The answer for `text`.
@@ -50,18 +66,15 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         moves: move_letters(&solution.moves),
         centre: solution.centre,
         symbol_distances: SYMBOLS.iter().zip(symbol_distances).map(|(s, d)| (s.to_string(), d)).collect(),
-        steps: None,
-        children: None,
-        walk: None,
+        details: Details::default(),
     };
     if options.steps {
         let after = walk(board, &solution.moves, |b, m| b.apply(m));
         let names = solution.moves.iter().map(|m| m.letter().to_string());
-        let (steps, drawn) = steps_and_walk(&board, names.zip(after), options.walk);
-        (answer.steps, answer.walk) = (Some(steps), drawn);
+        steps_and_walk(&mut answer.details, &board, names.zip(after), options.walk);
     }
     if options.children {
-        answer.children = Some(children(table, &board, distance as u32)?);
+        answer.details.children = Some(children(table, &board, distance as u32)?);
     }
     Ok(answer)
 }

@@ -1,0 +1,95 @@
+//! The registry of puzzles: [`PUZZLES`], one entry a puzzle, which every front end (the
+//! command line, the server, the Python package) iterates, and [`PuzzleAnswer`], what each
+//! front end needs of an answer beyond its JSON.
+//!
+//! An entry holds what a front end would otherwise decide by matching on the puzzle: how to
+//! answer a case, whether answering is a search, how its cases are written. Each puzzle's
+//! entry is defined in its own answer file, so adding a puzzle is its files and one line
+//! of [`PUZZLES`].
+
+use serde::Serialize;
+
+use super::{Answer, AnswerError, AnswerOptions, Answerer, Details};
+use crate::Puzzle;
+
+/// What every front end needs of a puzzle's answer: its JSON (serde), its one line of text
+/// and what it adds on request.
+pub trait PuzzleAnswer: Serialize {
+    /// The answer on one line, as `puzzle-tables solve PUZZLE -` prints it.
+    fn line(&self) -> String;
+    /// The steps, children and walk asked for.
+    fn details(&self) -> &Details;
+}
+
+/// A puzzle as the front ends see it: one entry of [`PUZZLES`].
+#[derive(Clone, Copy, Debug)]
+pub struct RegisteredPuzzle {
+    /// The puzzle; its label names it in commands, paths and Python.
+    pub puzzle: Puzzle,
+    /// Answers a case, written as `solve` reads it.
+    pub answer: fn(&Answerer, &str, &AnswerOptions) -> Result<Answer, AnswerError>,
+    /// Whether answering a case is a search (up to seconds) rather than a few lookups.
+    pub searches: bool,
+    /// Whether its cases are cubes, written as a facelet string or as a scramble.
+    pub cubes: bool,
+    /// Whether a case needs a start cell ([`AnswerOptions::start`]).
+    pub needs_start: bool,
+    /// Whether it has a proven-optimal search ([`AnswerOptions::optimal`]) beside its
+    /// usual answer; every other puzzle's answer is optimal already.
+    pub optimal_search: bool,
+    /// The letters a number stands for in a batch row (each number its letter, the row
+    /// written without spaces), or `None` where a row's numbers are written as numbers.
+    pub row_letters: Option<&'static [u8]>,
+}
+
+impl RegisteredPuzzle {
+    /// The entry of a puzzle answered by `answer` in a few lookups, whose cases are written
+    /// as numbers and need nothing more; each entry changes what differs.
+    pub const fn lookup(
+        puzzle: Puzzle,
+        answer: fn(&Answerer, &str, &AnswerOptions) -> Result<Answer, AnswerError>,
+    ) -> Self {
+        RegisteredPuzzle {
+            puzzle,
+            answer,
+            searches: false,
+            cubes: false,
+            needs_start: false,
+            optimal_search: false,
+            row_letters: None,
+        }
+    }
+}
+
+/// Every puzzle a front end offers, in the order they are listed: the built-in puzzles
+/// ([`Puzzle::BUILT_IN`]). A defined puzzle is answered by name instead
+/// ([`Answerer::answer_definition`]).
+pub const PUZZLES: &[RegisteredPuzzle] = &[
+    super::eight::REGISTERED,
+    super::cubic::REGISTERED,
+    super::rotation::REGISTERED,
+    super::cube::MAGIC_CUBE_REGISTERED,
+    super::fifteen::REGISTERED,
+    super::cube::REGISTERED,
+];
+
+/// The entry of `puzzle`, when it is registered.
+pub fn registered(puzzle: Puzzle) -> Option<&'static RegisteredPuzzle> {
+    PUZZLES.iter().find(|entry| entry.puzzle == puzzle)
+}
+
+/// The entry whose puzzle's label is `label`, when there is one.
+pub fn registered_label(label: &str) -> Option<&'static RegisteredPuzzle> {
+    PUZZLES.iter().find(|entry| entry.puzzle.label() == label)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_holds_each_built_in_puzzle_once_in_order() {
+        let registered: Vec<Puzzle> = PUZZLES.iter().map(|entry| entry.puzzle).collect();
+        assert_eq!(registered, Puzzle::BUILT_IN);
+    }
+}
