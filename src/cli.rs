@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 use puzzle_tables_query::Puzzle;
 
 use crate::options::{puzzle_parser, target_parser, Target};
+use crate::solve::BoardArgs;
 use crate::{cube, cubic, definition, eight, fifteen, rotation, serve, setter};
 
 /// Answers classic search puzzles instantly from exhaustive precomputed tables.
@@ -117,7 +118,8 @@ pub struct JudgeArgs {
 #[derive(Subcommand)]
 pub enum SolveCommand {
     /// An eight-puzzle board, such as "2 3 4 1 5 x 7 6 8".
-    Eight(eight::SolveArgs),
+    #[command(mut_arg("board", |arg| arg.help(eight::BOARD_HELP)))]
+    Eight(BoardArgs),
     /// A cubic eight-puzzle pattern from a start cell, such as --start 1,2 "WWW EWW WWW".
     ///
     /// Prints the exact number of rolls (beyond the judge's 30 too) and an optimal
@@ -126,7 +128,8 @@ pub enum SolveCommand {
     /// column 3).
     Cubic(cubic::SolveArgs),
     /// A rotation-game board: 24 symbols, such as "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".
-    Rotation(rotation::SolveArgs),
+    #[command(mut_arg("board", |arg| arg.help(rotation::BOARD_HELP)))]
+    Rotation(BoardArgs),
     /// Any Rubik's cube: the 54-letter facelet string (faces U R F D L B), the judge's net
     /// with --net FILE, or a scramble with --scramble MOVES; "-" reads one cube per line.
     ///
@@ -141,6 +144,7 @@ pub enum SolveCommand {
     ///
     /// Prints the fewest moves and, among the optimal answers, the first in dictionary
     /// order; moves are named by the direction the blank travels (U D L R).
+    #[command(mut_arg("board", |arg| arg.help(fifteen::BOARD_HELP)))]
     Fifteen(fifteen::SolveArgs),
     /// NAME: a puzzle from its definition, by its table's name (`solve 2x2x2 --scramble
     /// "R U R' F2"`, `--pattern FILE`, `--all`, `--children`; `solve NAME --help`).

@@ -10,24 +10,15 @@ use serde_json::json;
 
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::options::SolveOptions;
 use crate::report::{answer_options, DepthReport};
-use crate::solve::solve_case;
+use crate::solve::{solve_case, BoardArgs};
 use crate::tables::TablesDir;
 use crate::writer;
 use puzzle_tables_query::{Puzzle, Tables};
 
-/// `solve eight BOARD`.
-#[derive(clap::Args)]
-pub struct SolveArgs {
-    /// The nine cells in row-major order, x (or 0) for the blank: "2 3 4 1 5 x 7 6 8",
-    /// 23415x768 or 2,3,4,1,5,0,7,6,8; `-` reads one board per line from standard input and
-    /// writes one answer per line.
-    #[arg(required = true, num_args = 1..)]
-    board: Vec<String>,
-    #[command(flatten)]
-    options: SolveOptions,
-}
+/// `solve eight BOARD`'s help for BOARD.
+pub const BOARD_HELP: &str = "The nine cells in row-major order, x (or 0) for the blank: \"2 3 4 1 5 x 7 6 8\", \
+    23415x768 or 2,3,4,1,5,0,7,6,8; `-` reads one board per line from standard input and writes one answer per line";
 
 fn open(tables: &TablesDir) -> anyhow::Result<EightTable> {
     tables.open(Puzzle::Eight, Tables::eight)
@@ -51,10 +42,10 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
 }
 
 /// The distance and an optimal move string; `--show` draws each board, `--json` for programs.
-pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+pub fn solve(tables: &TablesDir, args: &BoardArgs) -> anyhow::Result<ExitCode> {
     let answerer = tables.answerer()?;
     let options = answer_options(&args.options);
-    solve_case(&args.options, &args.board.join(" "), |case| answerer.answer_eight(case, &options), write_text)
+    solve_case(&args.options, &args.case(), |case| answerer.answer_eight(case, &options), write_text)
 }
 
 /// The distance and the moves, or why the board is unsolvable.

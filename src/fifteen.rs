@@ -16,9 +16,8 @@ use serde_json::json;
 
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::options::SolveOptions;
 use crate::report::{answer_options, write_json};
-use crate::solve::{solve_case, TerminalProgress};
+use crate::solve::{solve_case, BoardArgs, TerminalProgress};
 use crate::tables::TablesDir;
 use crate::writer;
 
@@ -32,16 +31,16 @@ pub const UVA_MAX_MOVES: usize = 50;
 /// Both judges' answer for a board with no answer.
 pub const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
 
+/// `solve fifteen BOARD`'s help for BOARD.
+pub const BOARD_HELP: &str = "The sixteen numbers row by row, 0 for the blank: \"2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 \
+    15\", or as sixteen hexadecimal digits: 2340157896ACDEBF; `-` reads one board per line from standard input and \
+    writes one answer per line";
+
 /// `solve fifteen BOARD`.
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// The sixteen numbers row by row, 0 for the blank: "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11
-    /// 15", or as sixteen hexadecimal digits: 2340157896ACDEBF; `-` reads one board per line
-    /// from standard input and writes one answer per line.
-    #[arg(required = true, num_args = 1..)]
-    board: Vec<String>,
     #[command(flatten)]
-    options: SolveOptions,
+    board: BoardArgs,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -126,7 +125,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
         max_moves: Some(args.search.max_moves),
         partition: args.search.partition,
         progress: Some(hook),
-        ..answer_options(&args.options)
+        ..answer_options(&args.board.options)
     };
     let answer = |case: &str| {
         let answer = answerer.answer_fifteen(case, &options);
@@ -134,7 +133,7 @@ pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
         answer
     };
     let write_text = |out: &mut dyn Write, answer: &FifteenAnswer| write_text(out, answer, args.search.max_moves);
-    solve_case(&args.options, &args.board.join(" "), answer, write_text)
+    solve_case(&args.board.options, &args.board.case(), answer, write_text)
 }
 
 /// The distance and the moves, that the board needs more than `max_moves`, or why it is

@@ -9,24 +9,16 @@ use puzzle_tables_query::rotation::RotationTable;
 
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::options::SolveOptions;
 use crate::report::{answer_options, DepthReport};
-use crate::solve::solve_case;
+use crate::solve::{solve_case, BoardArgs};
 use crate::tables::TablesDir;
 use crate::writer;
 use puzzle_tables_query::{Puzzle, Tables};
 
-/// `solve rotation BOARD`.
-#[derive(clap::Args)]
-pub struct SolveArgs {
-    /// The 24 symbols (1, 2 or 3, eight of each) at positions 00..23, row by row:
-    /// "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"; `-` reads one board per line from
-    /// standard input and writes one answer per line.
-    #[arg(required = true, num_args = 1..)]
-    board: Vec<String>,
-    #[command(flatten)]
-    options: SolveOptions,
-}
+/// `solve rotation BOARD`'s help for BOARD.
+pub const BOARD_HELP: &str = "The 24 symbols (1, 2 or 3, eight of each) at positions 00..23, row by row: \
+    \"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\"; `-` reads one board per line from standard input and \
+    writes one answer per line";
 
 fn open(tables: &TablesDir) -> anyhow::Result<RotationTable> {
     tables.open(Puzzle::Rotation, Tables::rotation)
@@ -46,10 +38,10 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
 
 /// The distance, the judge's move string and the centre symbol, and how far each symbol
 /// is from the centre; `--show` draws each board, `--json` for programs.
-pub fn solve(tables: &TablesDir, args: &SolveArgs) -> anyhow::Result<ExitCode> {
+pub fn solve(tables: &TablesDir, args: &BoardArgs) -> anyhow::Result<ExitCode> {
     let answerer = tables.answerer()?;
     let options = answer_options(&args.options);
-    solve_case(&args.options, &args.board.join(" "), |case| answerer.answer_rotation(case, &options), write_text)
+    solve_case(&args.options, &args.case(), |case| answerer.answer_rotation(case, &options), write_text)
 }
 
 /// The distance and the moves, the centre, and each symbol's distance.

@@ -22,6 +22,26 @@ use crate::report::{write_json, write_walk};
 use crate::tables::answer_error;
 use crate::writer::{self, err};
 
+/// `solve PUZZLE BOARD`'s arguments, for a puzzle whose board is all it reads: the board's
+/// words (`-`: a board a line of standard input) and the options every `solve` shares. The
+/// words' help is the puzzle's own (its module's `BOARD_HELP`), set where its subcommand is
+/// declared (`mut_arg("board", ...)` in [`crate::cli`]).
+#[derive(clap::Args)]
+pub struct BoardArgs {
+    // No doc comment: it would be every puzzle's help.
+    #[arg(required = true, num_args = 1..)]
+    board: Vec<String>,
+    #[command(flatten)]
+    pub options: SolveOptions,
+}
+
+impl BoardArgs {
+    /// The board's words joined, as the answer path reads them (`-` for standard input).
+    pub fn case(&self) -> String {
+        self.board.join(" ")
+    }
+}
+
 /// After this long on one case, a search shows its bound on a terminal.
 const QUIET_FOR: Duration = Duration::from_secs(1);
 

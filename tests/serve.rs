@@ -737,6 +737,7 @@ fn every_registered_puzzle_is_served_and_offered_by_the_command_line_and_by_pyth
     let mut offered: Vec<&str> =
         tuple.trim_matches(['(', ')']).split(", ").map(|item| item.trim_matches('"')).collect();
     let mut registered = labels.clone();
-    (offered.sort_unstable(), registered.sort_unstable());
+    offered.sort_unstable();
+    registered.sort_unstable();
     assert_eq!(offered, registered, "Python's PUZZLES");
 }
