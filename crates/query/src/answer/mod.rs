@@ -41,7 +41,7 @@ pub use cubic::CubicAnswer;
 pub use definition::{AllSolutionsAnswer, DefinitionAnswer, DefinitionInput};
 pub use eight::EightAnswer;
 pub use fifteen::FifteenAnswer;
-pub use registry::{registered, registered_label, PuzzleAnswer, RegisteredPuzzle, PUZZLES};
+pub use registry::{PuzzleAnswer, RegisteredPuzzle};
 pub use rotation::RotationAnswer;
 
 use std::collections::HashMap;
@@ -150,6 +150,28 @@ impl Default for AnswerOptions {
             all_solutions: None,
         }
     }
+}
+
+/// Every puzzle a front end offers, in the order they are listed: the built-in puzzles
+/// ([`Puzzle::BUILT_IN`]). A defined puzzle is answered by name instead
+/// ([`Answerer::answer_definition`]).
+pub const PUZZLES: &[RegisteredPuzzle] = &[
+    eight::REGISTERED,
+    cubic::REGISTERED,
+    rotation::REGISTERED,
+    cube::MAGIC_CUBE_REGISTERED,
+    fifteen::REGISTERED,
+    cube::REGISTERED,
+];
+
+/// The entry of `puzzle`, when it is registered.
+pub fn registered(puzzle: Puzzle) -> Option<&'static RegisteredPuzzle> {
+    PUZZLES.iter().find(|entry| entry.puzzle == puzzle)
+}
+
+/// The entry whose puzzle's label is `label`, when there is one.
+pub fn registered_label(label: &str) -> Option<&'static RegisteredPuzzle> {
+    PUZZLES.iter().find(|entry| entry.puzzle.label() == label)
 }
 
 /// The answer for one board, by puzzle. Serializes to the puzzle's JSON shape (the one

@@ -1,11 +1,12 @@
-//! The registry of puzzles: [`PUZZLES`], one entry a puzzle, which every front end (the
+//! The registry of puzzles: [`PUZZLES`](super::PUZZLES), one entry a puzzle, which every front end (the
 //! command line, the server, the Python package) iterates, and [`PuzzleAnswer`], what each
 //! front end needs of an answer beyond its JSON.
 //!
 //! An entry holds what a front end would otherwise decide by matching on the puzzle: how to
 //! answer a case, whether answering is a search, how its cases are written. Each puzzle's
 //! entry is defined in its own answer file, so adding a puzzle is its files and one line
-//! of [`PUZZLES`].
+//! of [`PUZZLES`](super::PUZZLES) (in the folder's `mod.rs`, which declares the puzzles' files:
+//! listed here, the entries would make an import loop with them).
 
 use serde::Serialize;
 
@@ -21,7 +22,7 @@ pub trait PuzzleAnswer: Serialize {
     fn details(&self) -> &Details;
 }
 
-/// A puzzle as the front ends see it: one entry of [`PUZZLES`].
+/// A puzzle as the front ends see it: one entry of [`PUZZLES`](super::PUZZLES).
 #[derive(Clone, Copy, Debug)]
 pub struct RegisteredPuzzle {
     /// The puzzle; its label names it in commands, paths and Python.
@@ -61,30 +62,9 @@ impl RegisteredPuzzle {
     }
 }
 
-/// Every puzzle a front end offers, in the order they are listed: the built-in puzzles
-/// ([`Puzzle::BUILT_IN`]). A defined puzzle is answered by name instead
-/// ([`Answerer::answer_definition`]).
-pub const PUZZLES: &[RegisteredPuzzle] = &[
-    super::eight::REGISTERED,
-    super::cubic::REGISTERED,
-    super::rotation::REGISTERED,
-    super::cube::MAGIC_CUBE_REGISTERED,
-    super::fifteen::REGISTERED,
-    super::cube::REGISTERED,
-];
-
-/// The entry of `puzzle`, when it is registered.
-pub fn registered(puzzle: Puzzle) -> Option<&'static RegisteredPuzzle> {
-    PUZZLES.iter().find(|entry| entry.puzzle == puzzle)
-}
-
-/// The entry whose puzzle's label is `label`, when there is one.
-pub fn registered_label(label: &str) -> Option<&'static RegisteredPuzzle> {
-    PUZZLES.iter().find(|entry| entry.puzzle.label() == label)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::PUZZLES;
     use super::*;
 
     #[test]
