@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
-use puzzle_tables_generator::{write_table, TerminalBar};
+use puzzle_tables_generator::TerminalBar;
 use puzzle_tables_models::definition::bundled::{self, BUNDLED};
 use puzzle_tables_models::definition::{DefinedPuzzle, Definition, Metric};
 use puzzle_tables_query::answer::{AnswerOptions, DefinitionAnswer, DefinitionInput};
@@ -237,7 +237,7 @@ impl TablesDir {
         let path = self.dir().join(file_name(puzzle.name()));
         let mut progress = TerminalBar::new();
         let built = puzzle_tables_generator::definition::build_table(puzzle, threads, &mut progress);
-        write_table(&path, &built.file_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+        built.write(&path).with_context(|| format!("cannot write {}", path.display()))?;
         progress.finish();
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         writeln!(out, "wrote {} ({size} bytes)", path.display())?;

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use puzzle_tables_dist::{unpack, Manifest, TableRecord};
-use puzzle_tables_generator::{write_table, BuiltTable, Progress, TerminalBar};
+use puzzle_tables_generator::{BuiltTable, Progress, TerminalBar};
 use puzzle_tables_query::answer::{AnswerError, Answerer};
 use puzzle_tables_query::cube::optimal::{optimal_specs, OptimalSize};
 use puzzle_tables_query::definition::DefinitionTable;
@@ -105,7 +105,7 @@ impl TablesDir {
         let mut progress = TerminalBar::new();
         for built in build(&mut progress)? {
             let path = self.path_of(&built.spec);
-            write_table(&path, &built.file_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+            built.write(&path).with_context(|| format!("cannot write {}", path.display()))?;
         }
         progress.finish();
         Ok(())

@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use puzzle_tables_generator::definition::{pack4, table_metadata};
-use puzzle_tables_generator::write_table;
+use puzzle_tables_generator::{write_table, write_table_file, write_table_parts};
 use puzzle_tables_models::definition::DefinedPuzzle;
 use puzzle_tables_query::definition::{spec, UNREACHED8};
 pub use puzzle_tables_query::shards::manifest_path;
@@ -68,7 +68,7 @@ pub fn write_shard(
         parameters,
     };
     let path = shards_dir(tables_dir, puzzle.name()).join(shard_file(worker, ranges.workers()));
-    write_table(&path, &shard_spec.encode_file(&metadata, &payload)).map_err(Error::io(&path))?;
+    write_table_file(&path, &shard_spec, &metadata, &payload).map_err(Error::io(&path))?;
     Ok(path)
 }
 
@@ -107,15 +107,16 @@ pub fn write_manifest(
     write_table(&path, &json).map_err(Error::io(&path))
 }
 
-/// The whole table's file bytes: the shards' payloads one after another, under the header
-/// and metadata the one-process generator writes.
-pub fn merged_bytes(shards: &ShardedTable) -> Vec<u8> {
-    let payload: Vec<u8> = shards.shards().iter().flat_map(|(_, table)| table.payload().iter().copied()).collect();
-    let metadata = table_metadata(shards.puzzle(), shards.manifest().depth_counts.clone());
-    shards.whole_spec().encode_file(&metadata, &payload)
-}
-
-/// Writes the whole table to `path` (a temporary file renamed into place).
+/// Writes the whole table to `path` (a temporary file renamed into place): the shards'
+/// payloads one after another, under the header and metadata the one-process generator
+/// writes, each read from its shard's mapping as it is written (the table is never whole
+/// in memory).
 pub fn merge(shards: &ShardedTable, path: &Path) -> Result<(), Error> {
-    write_table(path, &merged_bytes(shards)).map_err(Error::io(path))
+    let payloads = || shards.shards().iter().map(|(_, table)| table.payload());
+    let mut crc = crc32fast::Hasher::new();
+    payloads().for_each(|payload| crc.update(payload));
+    let payload_len = payloads().map(|payload| payload.len() as u64).sum();
+    let metadata = table_metadata(shards.puzzle(), shards.manifest().depth_counts.clone());
+    let head = shards.whole_spec().encode_head(&metadata, payload_len, crc.finalize());
+    write_table_parts(path, std::iter::once(&head[..]).chain(payloads())).map_err(Error::io(path))
 }

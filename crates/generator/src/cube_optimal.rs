@@ -327,7 +327,7 @@ mod tests {
         let check = |payload: Vec<u8>| {
             let metadata = Metadata { depth_counts: depth_counts.clone(), ..Metadata::default() };
             let path = dir.path().join(spec.file_name());
-            crate::write_table(&path, &BuiltTable { spec, metadata, payload }.file_bytes()).expect("written");
+            BuiltTable { spec, metadata, payload }.write(&path).expect("written");
             check_entries(&Table::open(&path, &spec).expect("opened")).map_err(|error| error.to_string())
         };
         let packed = pack_lines2(&distances, distance_level, LEVELS_BASE);

@@ -24,7 +24,7 @@ mod write;
 pub use pack::{pack1, pack2, pack4};
 #[cfg(feature = "terminal-bar")]
 pub use terminal_bar::TerminalBar;
-pub use write::write_table;
+pub use write::{write_table, write_table_file, write_table_parts};
 
 use std::io;
 use std::path::Path;
@@ -46,6 +46,12 @@ impl BuiltTable {
     /// The whole file's bytes.
     pub fn file_bytes(&self) -> Vec<u8> {
         self.spec.encode_file(&self.metadata, &self.payload)
+    }
+
+    /// Writes the table to `path` ([`write_table_file`]: atomically, and without a second
+    /// copy of its payload).
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        write_table_file(path, &self.spec, &self.metadata, &self.payload)
     }
 }
 
@@ -119,7 +125,7 @@ pub fn write_tables(puzzle: Puzzle, dir: &Path, progress: &mut dyn Progress) -> 
     let built_tables =
         build(puzzle, progress).map_err(|unknown| io::Error::new(io::ErrorKind::Unsupported, unknown))?;
     for built in built_tables {
-        write_table(&dir.join(built.spec.file_name()), &built.file_bytes())?;
+        built.write(&dir.join(built.spec.file_name()))?;
     }
     Ok(())
 }

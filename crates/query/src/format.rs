@@ -324,7 +324,17 @@ impl TableSpec {
     /// A whole table file: header, metadata and `payload`, which must be
     /// [`TableSpec::payload_len`] bytes long.
     pub fn encode_file(&self, metadata: &Metadata, payload: &[u8]) -> Vec<u8> {
-        assert_eq!(Some(payload.len() as u64), self.payload_len(), "payload length for {}", self.file_name());
+        let mut file = self.encode_head(metadata, payload.len() as u64, crc32fast::hash(payload));
+        file.extend_from_slice(payload);
+        file
+    }
+
+    /// A table file's head: its header and metadata, padded to where a payload of
+    /// `payload_len` bytes (which must be [`TableSpec::payload_len`]) with checksum
+    /// `payload_crc` (`crc32fast`) follows. Written before a payload kept elsewhere, the
+    /// head spares a large table a second copy of its payload in memory.
+    pub fn encode_head(&self, metadata: &Metadata, payload_len: u64, payload_crc: u32) -> Vec<u8> {
+        assert_eq!(Some(payload_len), self.payload_len(), "payload length for {}", self.file_name());
         let metadata = postcard::to_allocvec(metadata).expect("metadata serializes");
         let metadata_offset = HEADER_LEN as u64;
         let payload_offset = (metadata_offset + metadata.len() as u64).next_multiple_of(PAYLOAD_ALIGN);
@@ -338,15 +348,14 @@ impl TableSpec {
             metadata_offset,
             metadata_len: metadata.len() as u64,
             payload_offset,
-            payload_len: payload.len() as u64,
+            payload_len,
             metadata_crc: crc32fast::hash(&metadata),
-            payload_crc: crc32fast::hash(payload),
+            payload_crc,
         };
-        let mut file = header.encode().to_vec();
-        file.extend_from_slice(&metadata);
-        file.resize(payload_offset as usize, 0);
-        file.extend_from_slice(payload);
-        file
+        let mut head = header.encode().to_vec();
+        head.extend_from_slice(&metadata);
+        head.resize(payload_offset as usize, 0);
+        head
     }
 }
 
