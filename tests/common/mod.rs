@@ -12,19 +12,62 @@ use std::sync::{Arc, Mutex, OnceLock};
 use puzzle_tables_generator::{build, write_table, Silent};
 use puzzle_tables_query::Puzzle;
 
-/// This test binary's tables directory, holding the tables of `puzzle`, built (once) by the
-/// generator.
+/// This test binary's tables directory, holding the tables of `puzzle`, copied from the
+/// run's shared build ([`built_once`]); tests may change their own copies.
 pub fn tables_with(puzzle: Puzzle) -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     static BUILT: Mutex<Option<HashSet<Puzzle>>> = Mutex::new(None);
     let dir = DIR.get_or_init(scratch_dir);
     let mut built = BUILT.lock().unwrap_or_else(|poison| poison.into_inner());
     if built.get_or_insert_with(HashSet::new).insert(puzzle) {
-        for table in build(puzzle, &mut Silent).expect("the generator knows the puzzle") {
-            write_table(&dir.join(table.spec.file_name()), &table.file_bytes()).expect("the table is written");
+        for spec in puzzle_tables_query::tables_of(puzzle) {
+            let name = spec.file_name();
+            std::fs::copy(built_once(puzzle).join(&name), dir.join(&name)).expect("the table is copied");
         }
     }
     dir
+}
+
+/// The folder of `puzzle`'s tables as the generator builds them, built once for every test
+/// binary of a run (the cube's take a processor half a minute, and a dozen binaries use
+/// them): under Cargo's scratch folder, named by the `puzzle-tables` binary this run built
+/// (its size and time), which holds the same generator as the test binaries. Built into a
+/// folder of this process's and renamed into place whole, so that binaries run at once
+/// (or a build killed midway) never see a part; other builds' folders are removed once
+/// they are an hour old.
+fn built_once(puzzle: Puzzle) -> PathBuf {
+    let binary = std::fs::metadata(env!("CARGO_BIN_EXE_puzzle-tables")).expect("the built binary");
+    let made = binary.modified().expect("a modification time").duration_since(std::time::UNIX_EPOCH).unwrap();
+    let name = format!("built-{}-{}", binary.len(), made.as_nanos());
+    let shared = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables").join(&name);
+    let dir = shared.join(puzzle.label());
+    if !dir.exists() {
+        remove_old_builds(&name);
+        let partial = shared.join(format!("{}.partial-{}", puzzle.label(), std::process::id()));
+        std::fs::create_dir_all(&partial).expect("a folder for the tables");
+        for table in build(puzzle, &mut Silent).expect("the generator knows the puzzle") {
+            write_table(&partial.join(table.spec.file_name()), &table.file_bytes()).expect("the table is written");
+        }
+        // Another binary may have renamed its build into place first: the same tables.
+        if std::fs::rename(&partial, &dir).is_err() {
+            let _ = std::fs::remove_dir_all(&partial);
+        }
+    }
+    dir
+}
+
+/// Removes the shared builds other than `current` that are over an hour old.
+fn remove_old_builds(current: &str) {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+    let hour = std::time::Duration::from_secs(3600);
+    for entry in std::fs::read_dir(&scratch).into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        let old =
+            entry.metadata().and_then(|m| m.modified()).is_ok_and(|made| made.elapsed().is_ok_and(|age| age > hour));
+        if name.to_str().is_some_and(|name| name.starts_with("built-") && name != current) && old {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// A release (`cargo xtask dist`'s layout) of `puzzles`' tables, as built by the generator.
