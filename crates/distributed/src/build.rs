@@ -144,14 +144,8 @@ impl Job {
             counts.push(added);
             store.save(&self.level_state(&search, level + 1, counts.clone()), &search.distances.borrow())?;
         }
-        let shard = shards::write_shard(
-            &self.tables_dir,
-            &self.puzzle,
-            ranges,
-            search.me,
-            &counts,
-            &search.distances.borrow(),
-        )?;
+        let shard =
+            shards::write_shard(&self.tables_dir, &self.puzzle, ranges, search.me, &counts, search.distances.take())?;
         // The manifest publishes the table: only once every worker's shard is written. Every
         // process writes one, as machines may share no disk.
         search.agree(worker, 0)?;

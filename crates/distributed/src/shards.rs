@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use puzzle_tables_generator::definition::{pack4, table_metadata};
+use puzzle_tables_generator::definition::{pack4_in_place, table_metadata};
 use puzzle_tables_generator::{write_table, write_table_file, write_table_parts};
 use puzzle_tables_models::definition::DefinedPuzzle;
 use puzzle_tables_query::definition::{spec, UNREACHED8};
@@ -36,23 +36,19 @@ fn shard_file(worker: usize, workers: usize) -> String {
     format!("shard-{worker}-of-{workers}.tbl")
 }
 
-/// Writes worker `worker`'s range of `distances` (a byte an entry) as its shard; returns
-/// its path.
+/// Writes worker `worker`'s range of `distances` (a byte an entry, packed in place where
+/// the table is packed: the last of a build's memory) as its shard; returns its path.
 pub fn write_shard(
     tables_dir: &Path,
     puzzle: &DefinedPuzzle,
     ranges: Ranges,
     worker: usize,
     depth_counts: &[u64],
-    distances: &[u8],
+    distances: Vec<u8>,
 ) -> Result<PathBuf, Error> {
     let range = ranges.range(worker);
     let whole = spec(puzzle, depth_counts.len().saturating_sub(1));
     let shard_spec = TableSpec { entries: range.end - range.start, ..whole };
-    let payload = match whole.encoding {
-        Encoding::Packed4 => pack4(distances.iter().copied()),
-        _ => distances.to_vec(),
-    };
     let parameters = shard_parameters(puzzle, &range);
     let metadata = Metadata {
         description: format!(
@@ -64,8 +60,12 @@ pub fn write_shard(
             puzzle.index().size()
         ),
         generated_by: format!("puzzle-tables distributed {}", puzzle.name()),
-        depth_counts: count_distances(distances),
+        depth_counts: count_distances(&distances),
         parameters,
+    };
+    let payload = match whole.encoding {
+        Encoding::Packed4 => pack4_in_place(distances),
+        _ => distances,
     };
     let path = shards_dir(tables_dir, puzzle.name()).join(shard_file(worker, ranges.workers()));
     write_table_file(&path, &shard_spec, &metadata, &payload).map_err(Error::io(&path))?;

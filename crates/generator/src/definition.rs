@@ -115,6 +115,20 @@ pub fn pack4(distances: impl ExactSizeIterator<Item = u8>) -> Vec<u8> {
     packed
 }
 
+/// [`pack4`] over `distances`' own buffer, each byte written over one already read (byte
+/// `i` packs entries `2i` and `2i + 1`), so that packing a large range needs no second
+/// buffer of half its size.
+pub fn pack4_in_place(mut distances: Vec<u8>) -> Vec<u8> {
+    let nibble = |d: u8| if d == UNSEEN { UNREACHED4 } else { d };
+    let packed_len = distances.len().div_ceil(2);
+    for i in 0..packed_len {
+        let high = distances.get(2 * i + 1).map_or(UNREACHED4, |&d| nibble(d));
+        distances[i] = nibble(distances[2 * i]) | high << 4;
+    }
+    distances.truncate(packed_len);
+    distances
+}
+
 /// The search's state: the distance of every index so far.
 struct Walk<'a> {
     puzzle: &'a DefinedPuzzle,
@@ -214,6 +228,14 @@ impl<'a> Walk<'a> {
 mod tests {
     use super::*;
     use puzzle_tables_models::definition::bundled;
+
+    #[test]
+    fn packing_in_place_gives_the_packed_bytes() {
+        for len in [0, 1, 2, 7, 1000, 1001] {
+            let distances: Vec<u8> = (0..len).map(|i| if i % 7 == 3 { UNSEEN } else { (i * 5 % 15) as u8 }).collect();
+            assert_eq!(pack4_in_place(distances.clone()), pack4(distances.iter().copied()), "{len} entries");
+        }
+    }
 
     #[test]
     fn a_build_past_the_memory_available_is_refused_naming_the_way_out() {
