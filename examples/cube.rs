@@ -10,10 +10,7 @@ use puzzle_tables_query::Tables;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let tables = match args.next() {
-        Some(dir) => Tables::open(dir)?,
-        None => Tables::open_default()?,
-    };
+    let tables = Tables::open_or_default(args.next())?;
     let text = args.next().unwrap_or_else(|| "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB".into());
     let cube = Facelets::from_urfdlb(&text)?.cube()?;
     let solver = tables.cube()?;

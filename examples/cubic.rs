@@ -8,10 +8,7 @@ use puzzle_tables_query::{cubic, Tables};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let tables = match args.next() {
-        Some(dir) => Tables::open(dir)?,
-        None => Tables::open_default()?,
-    };
+    let tables = Tables::open_or_default(args.next())?;
     let mut number = |default: u32| args.next().map_or(Ok(default), |text| text.parse());
     let (x, y) = (number(2)?, number(1)?);
     let start = cubic::Cell::from_xy(x, y).ok_or("the start cell's X and Y run from 1 to 3")?;

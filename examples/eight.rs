@@ -7,10 +7,7 @@ use puzzle_tables_query::{eight, Tables};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let tables = match args.next() {
-        Some(dir) => Tables::open(dir)?,
-        None => Tables::open_default()?,
-    };
+    let tables = Tables::open_or_default(args.next())?;
     let board: eight::Board = args.next().as_deref().unwrap_or("2 3 4 1 5 x 7 6 8").parse()?;
     match tables.eight()?.optimal_moves(&board)? {
         Some(moves) => println!("distance {}: {}", moves.len(), eight::move_letters(&moves)),

@@ -11,10 +11,7 @@ use puzzle_tables_query::Tables;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let tables = match args.next() {
-        Some(dir) => Tables::open(dir)?,
-        None => Tables::open_default()?,
-    };
+    let tables = Tables::open_or_default(args.next())?;
     let text = args.next().unwrap_or_else(|| "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15".into());
     let board: fifteen::Board = text.parse()?;
     let databases = tables.fifteen(Partition::SixSixThree)?;

@@ -8,10 +8,7 @@ use puzzle_tables_query::{magic_cube, Tables};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let tables = match args.next() {
-        Some(dir) => Tables::open(dir)?,
-        None => Tables::open_default()?,
-    };
+    let tables = Tables::open_or_default(args.next())?;
     let text = args.next().unwrap_or_else(|| "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB".into());
     let cube = magic_cube::Facelets::from_urfdlb(&text)?.cube()?;
     match tables.magic_cube()?.optimal_solution(&cube)? {

@@ -8,10 +8,7 @@ use puzzle_tables_query::{rotation, Tables};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let tables = match args.next() {
-        Some(dir) => Tables::open(dir)?,
-        None => Tables::open_default()?,
-    };
+    let tables = Tables::open_or_default(args.next())?;
     let text = args.next().unwrap_or_else(|| "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".into());
     let board: rotation::Board = text.parse()?;
     let solution = tables.rotation()?.solve(&board)?;

@@ -112,6 +112,15 @@ impl Tables {
         Tables::open(default_dir().ok_or(TablesDirError::NoDefault)?)
     }
 
+    /// The tables in `dir` when there is one, else [`Tables::open_default`]: what a program
+    /// that takes an optional directory argument opens.
+    pub fn open_or_default(dir: Option<impl Into<PathBuf>>) -> Result<Tables, TablesDirError> {
+        match dir {
+            Some(dir) => Tables::open(dir),
+            None => Tables::open_default(),
+        }
+    }
+
     /// [`Tables::open`], but each reader memory-maps its table instead of reading it
     /// ([`Table::open_mapped`]): no copy, pages shared between processes.
     ///
