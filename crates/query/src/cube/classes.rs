@@ -22,13 +22,41 @@
 //! rather than read (a random read of `large`'s 19 MB saved on 93% of the coordinates, 7 to
 //! 8% less time for the optimal search: BENCHMARKS.md).
 
-use puzzle_tables_models::cube::coords::{FLIPS, SLICES};
+use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICES, TWISTS};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
 use puzzle_tables_models::cube::symmetry::{self, conjugate_flip_slice, products, FLIP_SLICE_CLASSES, SYMMETRIES};
 use puzzle_tables_models::cube::Move;
 
+use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
 use crate::map::HugeBytes;
 use crate::table::{Table, TableError, TableErrorKind};
+
+/// The spec of a class finder's table (variant `variant`) over a coordinate of `slices`
+/// slices whose images have `rows` rows: for each slice its image's row, `c(s)` and σ(s),
+/// then a word for each flip of each row.
+pub(crate) const fn class_finder_spec(variant: u32, slices: usize, rows: usize) -> TableSpec {
+    TableSpec {
+        puzzle: Puzzle::Cube,
+        kind: TableKind::SymmetryClass,
+        variant,
+        encoding: Encoding::U32,
+        ranking_version: COORDINATE_VERSION,
+        entries: (slices + rows * FLIPS) as u64,
+    }
+}
+
+/// The spec of a cube table with an entry for each of `classes` symmetry classes and twist
+/// seen through the class's symmetry, `class * 2,187 + twist`.
+pub(crate) const fn class_twist_spec(kind: TableKind, variant: u32, encoding: Encoding, classes: usize) -> TableSpec {
+    TableSpec {
+        puzzle: Puzzle::Cube,
+        kind,
+        variant,
+        encoding,
+        ranking_version: COORDINATE_VERSION,
+        entries: (classes * TWISTS) as u64,
+    }
+}
 
 /// Which coordinate a [`ClassFinder`] finds the classes of: how many slices it has (the
 /// values of its slice part) and how many classes.

@@ -63,7 +63,7 @@ pub use puzzle_tables_models::cube::{
     moves_from_turns, moves_text, parse_moves, Cube, CubeError, Facelets, Metric, Move, MoveError,
 };
 
-use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, FLIPS, SLICES, TWISTS};
+use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, SLICES, TWISTS};
 use puzzle_tables_models::cube::move_tables::CoordinateMoves;
 use puzzle_tables_models::cube::symmetry::{twist_conjugates, FLIP_SLICE_CLASSES, PERMUTATION_CLASSES, SYMMETRIES};
 
@@ -77,7 +77,7 @@ pub use steps::{phase1_steps_spec, phase1_steps_word, step_distance_of};
 
 use crate::format::{self, Encoding, Puzzle, TableKind, TableSpec};
 use crate::table::{Table, TableError};
-use classes::{ClassFinder, FinderShape, SymmetricTurns, FLIP_SLICE_FINDER};
+use classes::{class_finder_spec, class_twist_spec, ClassFinder, FinderShape, SymmetricTurns, FLIP_SLICE_FINDER};
 use corner_edges::CornerEdgeDistances;
 use near::NearG1;
 use phase2::Phase2Tables;
@@ -93,14 +93,7 @@ pub const CLASS_FINDER_ROWS: usize = 45;
 /// flip-slices of slice `s` to the image slice whose row is `row`, no flips to flips
 /// `c(s)`), then [`CLASS_FINDER_ROWS`] rows of 2,048 words, `class * 16 + symmetry` for each
 /// flip of the image slice (module `classes`).
-pub const CLASS_FINDER_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::SymmetryClass,
-    variant: 3,
-    encoding: Encoding::U32,
-    ranking_version: COORDINATE_VERSION,
-    entries: (SLICES + CLASS_FINDER_ROWS * FLIPS) as u64,
-};
+pub const CLASS_FINDER_SPEC: TableSpec = class_finder_spec(3, SLICES, CLASS_FINDER_ROWS);
 
 /// The flip-slice class moves: for each class and face turn (`class * 18 + move`), the
 /// representative after the turn as `class * 16 + s`, where conjugating by `s` gives that
@@ -116,14 +109,7 @@ pub const CLASS_MOVES_SPEC: TableSpec = TableSpec {
 
 /// The spec of the phase-1 distances in `metric`, modulo 3, by flip-slice class and twist.
 pub fn phase1_spec(metric: Metric) -> TableSpec {
-    TableSpec {
-        puzzle: Puzzle::Cube,
-        kind: TableKind::DistanceMod3,
-        variant: metric as u32 + 1,
-        encoding: Encoding::Base3,
-        ranking_version: COORDINATE_VERSION,
-        entries: (FLIP_SLICE_CLASSES * TWISTS) as u64,
-    }
+    class_twist_spec(TableKind::DistanceMod3, metric as u32 + 1, Encoding::Base3, FLIP_SLICE_CLASSES)
 }
 
 /// Every cube table, in the order the generator builds them.

@@ -16,23 +16,16 @@
 //! Only face turns: the quarter-turn search keeps the default tables (a table of the same
 //! kind for quarter turns would take the set past 1 GB).
 
-use puzzle_tables_models::cube::coords::{COORDINATE_VERSION, TWISTS};
 use puzzle_tables_models::cube::symmetry::FLIP_SLICE_CLASSES;
 use puzzle_tables_models::cube::{Metric, Move};
 
-use crate::format::{Encoding, Puzzle, TableKind, TableSpec};
+use crate::cube::classes::class_twist_spec;
+use crate::format::{Encoding, TableKind, TableSpec};
 use crate::table::{Table, TableError, TableErrorKind};
 
 /// The spec of the phase-1 steps table in face turns: one word per phase-1 entry.
 pub fn phase1_steps_spec() -> TableSpec {
-    TableSpec {
-        puzzle: Puzzle::Cube,
-        kind: TableKind::DistanceSteps,
-        variant: Metric::Htm as u32 + 1,
-        encoding: Encoding::U32,
-        ranking_version: COORDINATE_VERSION,
-        entries: (FLIP_SLICE_CLASSES * TWISTS) as u64,
-    }
+    class_twist_spec(TableKind::DistanceSteps, Metric::Htm as u32 + 1, Encoding::U32, FLIP_SLICE_CLASSES)
 }
 
 /// The word of an entry at `distance` whose face turns (by [`Move::index`]) lead to

@@ -19,17 +19,15 @@
 //! floor (at or below 10, 11, or more), which bounds the cube's inverse; and `tiny`'s
 //! corner table, read near the end of a search.
 
-use puzzle_tables_models::cube::coords::{
-    CornerSplit, COORDINATE_VERSION, FLIPS, SLICE_SEPARATIONS, SORTED_SLICES, TWISTS,
-};
+use puzzle_tables_models::cube::coords::{CornerSplit, SLICE_SEPARATIONS, SORTED_SLICES};
 use puzzle_tables_models::cube::flip_rows::FlipRow;
 use puzzle_tables_models::cube::move_tables::corner_perm_face_turns;
 use puzzle_tables_models::cube::symmetry::{
     FLIP_SLICE_LAYERS_CLASSES, FLIP_SLICE_TETRADS_CLASSES, FLIP_SORTED_SLICE_CLASSES, PERMUTATION_CLASSES,
 };
 
-use crate::cube::classes::{ClassFinder, FinderShape};
-use crate::format::{Encoding, Puzzle, TableKind, TableSpec, LEVELS_BASE};
+use crate::cube::classes::{class_finder_spec, class_twist_spec, ClassFinder, FinderShape};
+use crate::format::{Encoding, TableKind, TableSpec, LEVELS_BASE};
 
 /// [`crate::format::LINE_ENTRIES`], to index in memory.
 const LINE_ENTRIES: usize = crate::format::LINE_ENTRIES as usize;
@@ -127,25 +125,12 @@ pub const FLIP_SORTED_SLICE_FINDER_ROWS: usize = 788;
 /// 11,880 sorted slices `s`, `row << 15 | c(s) << 4 | σ(s)`, then
 /// [`FLIP_SORTED_SLICE_FINDER_ROWS`] rows of 2,048 words, `class * 16 + symmetry` for each
 /// flip of the image sorted slice. Four bytes a word.
-pub const FLIP_SORTED_SLICE_CLASS_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::SymmetryClass,
-    variant: 4,
-    encoding: Encoding::U32,
-    ranking_version: COORDINATE_VERSION,
-    entries: (SORTED_SLICES + FLIP_SORTED_SLICE_FINDER_ROWS * FLIPS) as u64,
-};
+pub const FLIP_SORTED_SLICE_CLASS_SPEC: TableSpec = class_finder_spec(4, SORTED_SLICES, FLIP_SORTED_SLICE_FINDER_ROWS);
 
 /// For each flip and sorted UD-slice class and twist (seen through the class's symmetry),
 /// `class * 2,187 + twist`, the fewest face turns that solve those coordinates, modulo 3.
-pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::DistanceMod3,
-    variant: 3,
-    encoding: Encoding::Base3,
-    ranking_version: COORDINATE_VERSION,
-    entries: (FLIP_SORTED_SLICE_CLASSES * TWISTS) as u64,
-};
+pub const FLIP_SORTED_SLICE_TWIST_SPEC: TableSpec =
+    class_twist_spec(TableKind::DistanceMod3, 3, Encoding::Base3, FLIP_SORTED_SLICE_CLASSES);
 
 /// How many image rows the flip, UD-slice and corner separation by layers class finder has.
 pub const FLIP_SLICE_LAYERS_FINDER_ROWS: usize = 2_329;
@@ -153,63 +138,33 @@ pub const FLIP_SLICE_LAYERS_FINDER_ROWS: usize = 2_329;
 /// The flip, UD-slice and corner separation by layers class finder, as
 /// [`FLIP_SORTED_SLICE_CLASS_SPEC`] with the 34,650 values `slice * 70 + separation` in
 /// place of the sorted slices.
-pub const FLIP_SLICE_LAYERS_CLASS_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::SymmetryClass,
-    variant: 7,
-    encoding: Encoding::U32,
-    ranking_version: COORDINATE_VERSION,
-    entries: (SLICE_SEPARATIONS + FLIP_SLICE_LAYERS_FINDER_ROWS * FLIPS) as u64,
-};
+pub const FLIP_SLICE_LAYERS_CLASS_SPEC: TableSpec =
+    class_finder_spec(7, SLICE_SEPARATIONS, FLIP_SLICE_LAYERS_FINDER_ROWS);
 
 /// For each flip, UD-slice and corner separation by layers class and twist (seen through
 /// the class's symmetry), `class * 2,187 + twist`, the fewest face turns that solve those
 /// coordinates, modulo 3.
-pub const FLIP_SLICE_LAYERS_TWIST_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::DistanceMod3,
-    variant: 6,
-    encoding: Encoding::Base3,
-    ranking_version: COORDINATE_VERSION,
-    entries: (FLIP_SLICE_LAYERS_CLASSES * TWISTS) as u64,
-};
+pub const FLIP_SLICE_LAYERS_TWIST_SPEC: TableSpec =
+    class_twist_spec(TableKind::DistanceMod3, 6, Encoding::Base3, FLIP_SLICE_LAYERS_CLASSES);
 
 /// How many image rows the flip, UD-slice and corner separation by tetrads class finder has.
 pub const FLIP_SLICE_TETRADS_FINDER_ROWS: usize = 2_349;
 
 /// The flip, UD-slice and corner separation by tetrads class finder, as
 /// [`FLIP_SLICE_LAYERS_CLASS_SPEC`].
-pub const FLIP_SLICE_TETRADS_CLASS_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::SymmetryClass,
-    variant: 6,
-    encoding: Encoding::U32,
-    ranking_version: COORDINATE_VERSION,
-    entries: (SLICE_SEPARATIONS + FLIP_SLICE_TETRADS_FINDER_ROWS * FLIPS) as u64,
-};
+pub const FLIP_SLICE_TETRADS_CLASS_SPEC: TableSpec =
+    class_finder_spec(6, SLICE_SEPARATIONS, FLIP_SLICE_TETRADS_FINDER_ROWS);
 
 /// As [`FLIP_SLICE_LAYERS_TWIST_SPEC`], the separation by tetrads.
-pub const FLIP_SLICE_TETRADS_TWIST_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::DistanceMod3,
-    variant: 5,
-    encoding: Encoding::Base3,
-    ranking_version: COORDINATE_VERSION,
-    entries: (FLIP_SLICE_TETRADS_CLASSES * TWISTS) as u64,
-};
+pub const FLIP_SLICE_TETRADS_TWIST_SPEC: TableSpec =
+    class_twist_spec(TableKind::DistanceMod3, 5, Encoding::Base3, FLIP_SLICE_TETRADS_CLASSES);
 
 /// For each flip, UD-slice and corner separation by tetrads class and twist (seen through
 /// the class's symmetry), `class * 2,187 + twist`, where the fewest face turns that solve
 /// those coordinates lie against [`LEVELS_BASE`](crate::format::LEVELS_BASE), in lines that
 /// each bound their entries at the base ([`TableKind::DistanceLevels`]).
-pub const FLIP_SLICE_TETRADS_LEVELS_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::DistanceLevels,
-    variant: 1,
-    encoding: Encoding::Lines2,
-    ranking_version: COORDINATE_VERSION,
-    entries: (FLIP_SLICE_TETRADS_CLASSES * TWISTS) as u64,
-};
+pub const FLIP_SLICE_TETRADS_LEVELS_SPEC: TableSpec =
+    class_twist_spec(TableKind::DistanceLevels, 1, Encoding::Lines2, FLIP_SLICE_TETRADS_CLASSES);
 
 /// The floor of [`FLIP_SLICE_TETRADS_ABOVE_SPEC`]: the distance it tells nothing at or
 /// below. Chosen by node counts (BENCHMARKS.md): most entries lie above it, and a search
@@ -219,14 +174,8 @@ pub const DISTANCE_FLOOR: u8 = 10;
 /// For each entry of [`FLIP_SLICE_TETRADS_TWIST_SPEC`], where its distance lies against
 /// [`DISTANCE_FLOOR`]: 0 at or below it, 1 one above, 2 further. The search reads it for the
 /// cube's inverse, whose distances it cannot follow move by move as it does the cube's.
-pub const FLIP_SLICE_TETRADS_ABOVE_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::DistanceAbove,
-    variant: 1,
-    encoding: Encoding::Base3,
-    ranking_version: COORDINATE_VERSION,
-    entries: (FLIP_SLICE_TETRADS_CLASSES * TWISTS) as u64,
-};
+pub const FLIP_SLICE_TETRADS_ABOVE_SPEC: TableSpec =
+    class_twist_spec(TableKind::DistanceAbove, 1, Encoding::Base3, FLIP_SLICE_TETRADS_CLASSES);
 
 /// Where `distance` lies against [`DISTANCE_FLOOR`], as [`FLIP_SLICE_TETRADS_ABOVE_SPEC`]
 /// stores it.
@@ -237,14 +186,8 @@ pub fn level_above_floor(distance: u8) -> u8 {
 /// For each corner permutation class (phase 2's, [`Permutation::Corners`](crate::cube::Permutation::Corners))
 /// and twist seen through the class's symmetry, `class * 2,187 + twist`, the fewest face
 /// turns that solve the corners (at most 11), four bits an entry.
-pub const CORNER_TWIST_SPEC: TableSpec = TableSpec {
-    puzzle: Puzzle::Cube,
-    kind: TableKind::Distance,
-    variant: 1,
-    encoding: Encoding::Packed4,
-    ranking_version: COORDINATE_VERSION,
-    entries: (PERMUTATION_CLASSES * TWISTS) as u64,
-};
+pub const CORNER_TWIST_SPEC: TableSpec =
+    class_twist_spec(TableKind::Distance, 1, Encoding::Packed4, PERMUTATION_CLASSES);
 
 /// Every optimal table of every size, smallest size first (the search uses the fastest
 /// present), each once (`huge` holds `tiny`'s).
