@@ -4,14 +4,14 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use puzzle_tables_models::eight as model;
-use puzzle_tables_query::answer::EightAnswer;
+use puzzle_tables_query::answer::{Answerer, EightAnswer};
 use puzzle_tables_query::eight::EightTable;
 use serde_json::json;
 
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{answer_options, DepthReport};
-use crate::solve::{solve_case, BoardArgs};
+use crate::report::DepthReport;
+use crate::solve::BoardArgs;
 use crate::tables::TablesDir;
 use crate::writer;
 use puzzle_tables_query::{Puzzle, Tables};
@@ -43,9 +43,7 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
 
 /// The distance and an optimal move string; `--show` draws each board, `--json` for programs.
 pub fn solve(tables: &TablesDir, args: &BoardArgs) -> anyhow::Result<ExitCode> {
-    let answerer = tables.answerer()?;
-    let options = answer_options(&args.options);
-    solve_case(&args.options, &args.case(), |case| answerer.answer_eight(case, &options), write_text)
+    args.solve(tables, Answerer::answer_eight, write_text)
 }
 
 /// The distance and the moves, or why the board is unsolvable.

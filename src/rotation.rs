@@ -4,13 +4,13 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use puzzle_tables_models::rotation::{self as model, judge_answer};
-use puzzle_tables_query::answer::RotationAnswer;
+use puzzle_tables_query::answer::{Answerer, RotationAnswer};
 use puzzle_tables_query::rotation::RotationTable;
 
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{answer_options, DepthReport};
-use crate::solve::{solve_case, BoardArgs};
+use crate::report::DepthReport;
+use crate::solve::BoardArgs;
 use crate::tables::TablesDir;
 use crate::writer;
 use puzzle_tables_query::{Puzzle, Tables};
@@ -39,9 +39,7 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
 /// The distance, the judge's move string and the centre symbol, and how far each symbol
 /// is from the centre; `--show` draws each board, `--json` for programs.
 pub fn solve(tables: &TablesDir, args: &BoardArgs) -> anyhow::Result<ExitCode> {
-    let answerer = tables.answerer()?;
-    let options = answer_options(&args.options);
-    solve_case(&args.options, &args.case(), |case| answerer.answer_rotation(case, &options), write_text)
+    args.solve(tables, Answerer::answer_rotation, write_text)
 }
 
 /// The distance and the moves, the centre, and each symbol's distance.

@@ -12,14 +12,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use puzzle_tables_query::answer::{AnswerError, PuzzleAnswer, SearchHook};
+use puzzle_tables_query::answer::{AnswerError, AnswerOptions, Answerer, PuzzleAnswer, SearchHook};
 use puzzle_tables_query::fifteen::search::SearchProgress;
 
 use crate::batch::answer_lines_by;
 use crate::english::plural;
 use crate::options::SolveOptions;
-use crate::report::{write_json, write_walk};
-use crate::tables::answer_error;
+use crate::report::{answer_options, write_json, write_walk};
+use crate::tables::{answer_error, TablesDir};
 use crate::writer::{self, err};
 
 /// `solve PUZZLE BOARD`'s arguments, for a puzzle whose board is all it reads: the board's
@@ -39,6 +39,19 @@ impl BoardArgs {
     /// The board's words joined, as the answer path reads them (`-` for standard input).
     pub fn case(&self) -> String {
         self.board.join(" ")
+    }
+
+    /// `solve` for a puzzle whose options are those every `solve` shares: the board
+    /// answered by `answer` ([`solve_case`]), `write_text` its text.
+    pub fn solve<A: PuzzleAnswer>(
+        &self,
+        tables: &TablesDir,
+        answer: impl Fn(&Answerer, &str, &AnswerOptions) -> Result<A, AnswerError>,
+        write_text: impl FnOnce(&mut dyn Write, &A) -> io::Result<()>,
+    ) -> anyhow::Result<ExitCode> {
+        let answerer = tables.answerer()?;
+        let options = answer_options(&self.options);
+        solve_case(&self.options, &self.case(), |case| answer(&answerer, case, &options), write_text)
     }
 }
 
