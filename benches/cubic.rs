@@ -41,18 +41,13 @@ fn benches(c: &mut Criterion) {
     let distance = |dataset: &Dataset| solver.distances().distance(dataset.start, &dataset.pattern);
 
     let datasets = random_datasets(4096, 1);
-    let mut group = c.benchmark_group("cubic/query");
-    let mut next = datasets.iter().cycle();
-    group.bench_function("answer", |b| b.iter(|| distance(next.next().expect("cycle"))));
     let texts: Vec<String> = datasets.iter().map(|d| judge_text(d) + "0 0\n").collect();
-    let mut next_text = texts.iter().cycle();
-    group.bench_function("parse and answer", |b| {
-        b.iter(|| {
-            let cases = parse_judge_input(next_text.next().expect("cycle"));
-            judge_answer(distance(cases[0].as_ref().expect("a good dataset"))).to_string()
-        })
+    let mut group = common::bench_query(c, Puzzle::Cubic, &datasets, distance, &texts, |text| {
+        let cases = parse_judge_input(text);
+        judge_answer(distance(cases[0].as_ref().expect("a good dataset"))).to_string()
     });
     // What `solve cubic` does beyond the judge's answer: the rolls themselves.
+    let mut next = datasets.iter().cycle();
     group.bench_function("optimal rolls", |b| {
         b.iter(|| {
             let dataset = next.next().expect("cycle");
@@ -61,8 +56,7 @@ fn benches(c: &mut Criterion) {
     });
     group.finish();
 
-    common::bench_open(c, Puzzle::Cubic, dir.path());
-    common::bench_generation(c, Puzzle::Cubic);
+    common::bench_tables(c, Puzzle::Cubic, dir.path());
 
     // Random datasets (these 32 need 9 to 29 rolls), which the search answers in
     // milliseconds; the farthest patterns (up to 37 rolls) are left to the tests.

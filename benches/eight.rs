@@ -31,22 +31,15 @@ fn benches(c: &mut Criterion) {
     let table = EightTable::open(&dir.path().join(EightTable::SPEC.file_name())).expect("the table opens");
 
     let boards = random_solvable_boards(4096, 1);
-    let mut group = c.benchmark_group("eight/query");
-    let mut next = boards.iter().cycle();
-    group
-        .bench_function("answer", |b| b.iter(|| table.optimal_moves(next.next().expect("cycle")).expect("consistent")));
     let lines: Vec<String> = boards.iter().map(Board::to_string).collect();
-    let mut next_line = lines.iter().cycle();
-    group.bench_function("parse and answer", |b| {
-        b.iter(|| {
-            let board: Board = next_line.next().expect("cycle").parse().expect("a board");
-            move_letters(&table.optimal_moves(&board).expect("consistent").expect("solvable"))
-        })
-    });
-    group.finish();
+    let answer = |board: &Board| table.optimal_moves(board).expect("consistent");
+    let parse_and_answer = |line: &str| {
+        let board: Board = line.parse().expect("a board");
+        move_letters(&answer(&board).expect("solvable"))
+    };
+    common::bench_query(c, Puzzle::Eight, &boards, answer, &lines, parse_and_answer).finish();
 
-    common::bench_open(c, Puzzle::Eight, dir.path());
-    common::bench_generation(c, Puzzle::Eight);
+    common::bench_tables(c, Puzzle::Eight, dir.path());
 
     // A* over an unsolvable board walks all 181,440 boards, so the search gets solvable
     // ones; the table answers both kinds alike.

@@ -35,8 +35,7 @@ fn benches(c: &mut Criterion) {
     group.bench_function("parse and answer", |b| b.iter(|| answer(&databases, &line.parse().expect("a board"))));
     group.finish();
 
-    common::bench_open(c, Puzzle::Fifteen, dir.path());
-    common::bench_generation(c, Puzzle::Fifteen);
+    common::bench_tables(c, Puzzle::Fifteen, dir.path());
 
     let mut rng = fastrand::Rng::with_seed(40);
     let walks: Vec<reference::Cells> = (0..16).map(|_| reference::random_walk(&mut rng, 40)).collect();

@@ -52,23 +52,15 @@ fn benches(c: &mut Criterion) {
     let table = CubeTable::open(&path).expect("the table opens");
 
     let cubes = scrambles(4096, JUDGE_LIMIT, 1);
-    let mut group = c.benchmark_group("magic-cube/query");
-    let mut next = cubes.iter().cycle();
-    group.bench_function("answer", |b| {
-        b.iter(|| table.solution_within_depth(next.next().expect("cycle")).expect("consistent"))
-    });
     let nets: Vec<String> = cubes.iter().map(|cube| cube.facelets().net()).collect();
-    let mut next_net = nets.iter().cycle();
-    group.bench_function("parse and answer", |b| {
-        b.iter(|| {
-            let cube = parse_net(next_net.next().expect("cycle")).expect("a net").cube().expect("a cube");
-            judge_answer(table.solution_within_depth(&cube).expect("consistent").as_deref())
-        })
-    });
-    group.finish();
+    let answer = |cube: &Cube| table.solution_within_depth(cube).expect("consistent");
+    let parse_and_answer = |net: &str| {
+        let cube = parse_net(net).expect("a net").cube().expect("a cube");
+        judge_answer(answer(&cube).as_deref())
+    };
+    common::bench_query(c, Puzzle::MagicCube, &cubes, answer, &nets, parse_and_answer).finish();
 
-    common::bench_open(c, Puzzle::MagicCube, dir.path());
-    common::bench_generation(c, Puzzle::MagicCube);
+    common::bench_tables(c, Puzzle::MagicCube, dir.path());
 
     // Eight scrambles of each length the judge answers, 0 to 5 quarter turns. The table
     // answers with a whole shortest solution, checked against the reference's distance by

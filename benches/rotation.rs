@@ -35,21 +35,16 @@ fn benches(c: &mut Criterion) {
     };
 
     let boards = random_boards(4096, 1);
-    let mut group = c.benchmark_group("rotation/query");
-    let mut next = boards.iter().cycle();
-    group.bench_function("answer", |b| b.iter(|| table.solve(next.next().expect("cycle")).expect("consistent")));
     let lines: Vec<String> = boards.iter().map(Board::to_string).collect();
-    let mut next_line = lines.iter().cycle();
-    group.bench_function("parse and answer", |b| {
-        b.iter(|| answer(&next_line.next().expect("cycle").parse().expect("a board")))
+    let solve = |board: &Board| table.solve(board).expect("consistent");
+    let mut group = common::bench_query(c, Puzzle::Rotation, &boards, solve, &lines, |line| {
+        answer(&line.parse().expect("a board"))
     });
     let hardest: Board = HARDEST.parse().expect("a board");
-    group
-        .bench_function("answer a hardest board (13 moves)", |b| b.iter(|| table.solve(&hardest).expect("consistent")));
+    group.bench_function("answer a hardest board (13 moves)", |b| b.iter(|| solve(&hardest)));
     group.finish();
 
-    common::bench_open(c, Puzzle::Rotation, dir.path());
-    common::bench_generation(c, Puzzle::Rotation);
+    common::bench_tables(c, Puzzle::Rotation, dir.path());
 
     // Random boards: the IDA* answers each in milliseconds (the hardest take it seconds).
     let versus = random_boards(32, 3);

@@ -18,7 +18,8 @@ use std::fmt::Debug;
 use std::path::Path;
 use std::process::Command;
 
-use criterion::{BenchmarkId, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput};
 use puzzle_tables_generator::{build, write_table, Silent};
 use puzzle_tables_query::{tables_of, Puzzle, Table};
 
@@ -31,8 +32,33 @@ pub fn tables_dir(puzzle: Puzzle) -> tempfile::TempDir {
     dir
 }
 
+/// `<puzzle>/query`: `answer` on each of `cases` in turn, and `parse_and_answer` on each of
+/// `texts` (the cases as the judge writes them) in turn. The group is left open for the
+/// puzzle's own further queries.
+pub fn bench_query<'c, T, A, B>(
+    c: &'c mut Criterion,
+    puzzle: Puzzle,
+    cases: &[T],
+    answer: impl Fn(&T) -> A,
+    texts: &[String],
+    parse_and_answer: impl Fn(&str) -> B,
+) -> BenchmarkGroup<'c, WallTime> {
+    let mut group = c.benchmark_group(format!("{puzzle}/query"));
+    let mut next = cases.iter().cycle();
+    group.bench_function("answer", |b| b.iter(|| answer(next.next().expect("cycle"))));
+    let mut next_text = texts.iter().cycle();
+    group.bench_function("parse and answer", |b| b.iter(|| parse_and_answer(next_text.next().expect("cycle"))));
+    group
+}
+
+/// `<puzzle>/open` and `<puzzle>/generation`: every benchmark's measures of its tables.
+pub fn bench_tables(c: &mut Criterion, puzzle: Puzzle, dir: &Path) {
+    bench_open(c, puzzle, dir);
+    bench_generation(c, puzzle);
+}
+
 /// `<puzzle>/open`: opening each table of `puzzle` in `dir`, without and with verification.
-pub fn bench_open(c: &mut Criterion, puzzle: Puzzle, dir: &Path) {
+fn bench_open(c: &mut Criterion, puzzle: Puzzle, dir: &Path) {
     let mut group = c.benchmark_group(format!("{puzzle}/open"));
     for spec in tables_of(puzzle) {
         let path = dir.join(spec.file_name());
@@ -47,7 +73,7 @@ pub fn bench_open(c: &mut Criterion, puzzle: Puzzle, dir: &Path) {
 }
 
 /// `<puzzle>/generation`: building every table of `puzzle` in memory (writing excluded).
-pub fn bench_generation(c: &mut Criterion, puzzle: Puzzle) {
+fn bench_generation(c: &mut Criterion, puzzle: Puzzle) {
     let files: Vec<String> = tables_of(puzzle).iter().map(|spec| spec.file_name()).collect();
     let mut group = c.benchmark_group(format!("{puzzle}/generation"));
     group.sample_size(10);
