@@ -9,7 +9,9 @@
 //! Everything a judging machine runs stands alone, without puzzle-tables or its tables:
 //! the validators are Python 3 with the standard library only (they replay the contestant's
 //! moves and compare with the optimum the `.ans` file holds), the submissions Python 3 or
-//! C++. Their sources live beside this file, in `package/`, one folder per puzzle.
+//! C++. Their sources live beside this file, in `package/`, one folder per puzzle, and the
+//! ends every input and every output validator shares (`package/input_validator.py`,
+//! `package/output_validator.py`), written into each package after the puzzle's part.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -65,9 +67,10 @@ struct Problem {
     statement: &'static str,
     /// The statement's sample input.
     sample: &'static str,
-    /// The input format validator (Python 3).
+    /// The input format validator (Python 3): the puzzle's part, before [`INPUT_VALIDATOR_END`].
     input_validator: &'static str,
-    /// The output validator (Python 3), where the judge accepts more than one answer.
+    /// The output validator (Python 3), where the judge accepts more than one answer: the
+    /// puzzle's part, before [`OUTPUT_VALIDATOR_END`].
     output_validator: Option<&'static str>,
     /// An accepted submission: its file name and source.
     submission: (&'static str, &'static str),
@@ -76,6 +79,12 @@ struct Problem {
     /// Tests past the distances: name and judge input.
     extra_tests: &'static [(&'static str, &'static str)],
 }
+
+/// The end every input validator shares: it reads the input and exits.
+const INPUT_VALIDATOR_END: &str = include_str!("package/input_validator.py");
+
+/// The end every output validator shares: the verdict, the cases judged in order.
+const OUTPUT_VALIDATOR_END: &str = include_str!("package/output_validator.py");
 
 fn problem_of(puzzle: Puzzle) -> anyhow::Result<Problem> {
     Ok(match puzzle {
@@ -160,9 +169,10 @@ pub fn run(tables: &TablesDir, args: &PackageArgs) -> anyhow::Result<ExitCode> {
     let dir = &args.dir;
     write(dir, "problem.yaml", &problem_yaml(&problem, args))?;
     write(dir, "problem_statement/problem.en.tex", &statement(&problem))?;
-    write(dir, "input_validators/validate/validate.py", problem.input_validator)?;
+    // Each package stands alone: the shared ends are written into every one.
+    write(dir, "input_validators/validate/validate.py", &(problem.input_validator.to_owned() + INPUT_VALIDATOR_END))?;
     if let Some(validator) = problem.output_validator {
-        write(dir, "output_validators/validate/validate.py", validator)?;
+        write(dir, "output_validators/validate/validate.py", &(validator.to_owned() + OUTPUT_VALIDATOR_END))?;
     }
     let (file, source) = problem.submission;
     write(dir, &format!("submissions/accepted/{file}"), source)?;

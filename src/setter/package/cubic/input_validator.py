@@ -4,11 +4,7 @@ only."""
 import sys
 
 
-def main():
-    text = sys.stdin.buffer.read().decode("ascii")
-    if not text.endswith("\n"):
-        sys.exit(43)
-    lines = text[:-1].split("\n")
+def check_input(lines):
     if lines[-1] != "0 0" or (len(lines) - 1) % 4 != 0:
         sys.exit(43)
     for start in range(0, len(lines) - 1, 4):
@@ -22,11 +18,3 @@ def main():
             cells += colours
         if cells.count("E") != 1:
             sys.exit(43)
-    sys.exit(42)
-
-
-if __name__ == "__main__":
-    try:
-        main()
-    except UnicodeDecodeError:
-        sys.exit(43)

@@ -5,18 +5,11 @@ answer, the reason in feedback_dir/judgemessage.txt. It reads the output as `puz
 check eight` does: CRLF line ends and white space around an answer are forgiven, blank lines
 after the last answer too. Written by `puzzle-tables package`; Python 3, standard library
 only, no tables: it replays the moves."""
-import os
 import sys
 
 MOVES = {"u": -3, "d": 3, "l": -1, "r": 1}
 GOAL = ["1", "2", "3", "4", "5", "6", "7", "8", "x"]
 MAX_LINE_BYTES = 1 << 20
-
-
-def verdict(accepted, message, feedback_dir):
-    with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as out:
-        out.write(message + "\n")
-    sys.exit(42 if accepted else 43)
 
 
 def output_lines():
@@ -68,16 +61,11 @@ def main():
     pieces = list(lines)
     if pieces and pieces[-1] == ("", False):
         pieces.pop()
-    for case, board in enumerate(boards):
-        line = pieces[case] if case < len(pieces) else None
-        solvable = answers[case].strip() != "unsolvable"
-        accepted, why = judge_case(board, solvable, line)
-        if not accepted:
-            verdict(False, "case %d: wrong answer: %s" % (case + 1, why), feedback_dir)
-    if any(text for text, _ in pieces[len(boards):]):
-        verdict(False, "extra output after the last case's answer", feedback_dir)
-    verdict(True, "%d cases accepted" % len(boards), feedback_dir)
-
-
-if __name__ == "__main__":
-    main()
+    judge_cases(
+        len(boards),
+        lambda case: judge_case(
+            boards[case], answers[case].strip() != "unsolvable", pieces[case] if case < len(pieces) else None
+        ),
+        lambda: any(text for text, _ in pieces[len(boards) :]),
+        feedback_dir,
+    )

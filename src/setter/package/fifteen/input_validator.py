@@ -6,11 +6,7 @@ import sys
 TILES = list(range(16))
 
 
-def main():
-    text = sys.stdin.buffer.read().decode("ascii")
-    if not text.endswith("\n"):
-        sys.exit(43)
-    lines = text[:-1].split("\n")
+def check_input(lines):
     count = int(lines[0])
     if lines[0] != str(count) or not 1 <= count <= 1000:
         sys.exit(43)
@@ -28,11 +24,3 @@ def main():
         cells = [cell for row in rows[4 * board : 4 * board + 4] for cell in row]
         if sorted(cells) != TILES:
             sys.exit(43)
-    sys.exit(42)
-
-
-if __name__ == "__main__":
-    try:
-        main()
-    except (ValueError, UnicodeDecodeError):
-        sys.exit(43)

@@ -6,7 +6,6 @@ answer, the reason in feedback_dir/judgemessage.txt. It reads the output as `puz
 check fifteen` does: CRLF line ends and white space around an answer are forgiven, blank
 lines after the last answer too. Written by `puzzle-tables package`; Python 3, standard
 library only, no tables: it replays the moves."""
-import os
 import sys
 
 NOT_SOLVABLE = "This puzzle is not solvable."
@@ -14,12 +13,6 @@ MOVES = {"U": -4, "D": 4, "L": -1, "R": 1}
 GOAL = list(range(1, 16)) + [0]
 MAX_MOVES = 50
 MAX_LINE_BYTES = 1 << 20
-
-
-def verdict(accepted, message, feedback_dir):
-    with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as out:
-        out.write(message + "\n")
-    sys.exit(42 if accepted else 43)
 
 
 def replay(board, moves):
@@ -70,15 +63,9 @@ def main():
     # A file that ends with a line end yields one empty piece after it: not a line.
     if pieces and pieces[-1] == ("", False):
         pieces.pop()
-    for case, board in enumerate(boards):
-        line = pieces[case] if case < len(pieces) else None
-        accepted, why = judge_case(board, answers[case], line)
-        if not accepted:
-            verdict(False, "case %d: wrong answer: %s" % (case + 1, why), feedback_dir)
-    if any(text for text, _ in pieces[len(boards) :]):
-        verdict(False, "extra output after the last case's answer", feedback_dir)
-    verdict(True, "%d cases accepted" % len(boards), feedback_dir)
-
-
-if __name__ == "__main__":
-    main()
+    judge_cases(
+        len(boards),
+        lambda case: judge_case(boards[case], answers[case], pieces[case] if case < len(pieces) else None),
+        lambda: any(text for text, _ in pieces[len(boards) :]),
+        feedback_dir,
+    )

@@ -15,11 +15,7 @@ def letters(line, count, indented):
     return tokens
 
 
-def main():
-    text = sys.stdin.buffer.read().decode("ascii")
-    if not text.endswith("\n"):
-        sys.exit(43)
-    lines = text[:-1].split("\n")
+def check_input(lines):
     count = int(lines[0])
     if lines[0] != str(count) or count < 1 or len(lines) != 1 + 10 * count:
         sys.exit(43)
@@ -33,11 +29,3 @@ def main():
         centres = {cells[4], cells[49]} | {cells[9 + 12 + 3 * face + 1] for face in range(4)}
         if len(centres) != 6 or any(cells.count(colour) != 9 for colour in centres):
             sys.exit(43)
-    sys.exit(42)
-
-
-if __name__ == "__main__":
-    try:
-        main()
-    except (ValueError, UnicodeDecodeError):
-        sys.exit(43)

@@ -7,16 +7,9 @@
 # answer, the reason in feedback_dir/judgemessage.txt. It reads the output as
 # `puzzle-tables check magic-cube` does: a count alone on its line, then the lines of two
 # numbers after it as steps; blank lines and white space around are forgiven.
-import os
 import re
 
 LIMIT = 5
-
-
-def verdict(accepted, message, feedback_dir):
-    with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as out:
-        out.write(message + "\n")
-    sys.exit(42 if accepted else 43)
 
 
 class Lines:
@@ -96,14 +89,9 @@ def main():
         # The judge's answer: each case's count first, then its steps.
         minima = [int(line) for line in handle.read().split("\n") if len(line.split()) == 1]
     output = Lines(sys.stdin.buffer.read())
-    for case, cube in enumerate(cubes):
-        accepted, why = judge_case(cube, minima[case], output)
-        if not accepted:
-            verdict(False, "case %d: wrong answer: %s" % (case + 1, why), feedback_dir)
-    if output.next_nonblank() is not None:
-        verdict(False, "extra output after the last case's answer", feedback_dir)
-    verdict(True, "%d cases accepted" % len(cubes), feedback_dir)
-
-
-if __name__ == "__main__":
-    main()
+    judge_cases(
+        len(cubes),
+        lambda case: judge_case(cubes[case], minima[case], output),
+        lambda: output.next_nonblank() is not None,
+        feedback_dir,
+    )
