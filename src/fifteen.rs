@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use puzzle_tables_models::fifteen::{self as model, move_letters, Board};
+use puzzle_tables_models::judge::CountedInput;
 use puzzle_tables_query::answer::{AnswerOptions, FifteenAnswer};
 use puzzle_tables_query::fifteen::search::{Outcome, Search};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
@@ -95,13 +96,11 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::R
     let text = input.read()?;
     let parsed = model::parse_judge_input(&text.text);
     let databases = open(tables, None)?;
-    if parsed.count_problem.as_ref().is_some_and(|problem| input.reject_whole(problem)) {
-        return Ok(ExitCode::from(1));
-    }
     // LightOJ numbers the cases of the input, rejected ones included.
-    let numbered: Vec<_> = parsed.cases.into_iter().enumerate().map(|(i, case)| case.map(|b| (i + 1, b))).collect();
+    let cases = parsed.cases.into_iter().enumerate().map(|(i, case)| case.map(|b| (i + 1, b))).collect();
+    let numbered = CountedInput { cases, count_problem: parsed.count_problem };
     let max_moves = if lightoj { LIGHTOJ_MAX_MOVES } else { UVA_MAX_MOVES };
-    let code = input.answer_cases(&text, &numbered, |(number, board), out| {
+    input.answer_counted_cases(&text, &numbered, |(number, board), out| {
         let answer = match search(&databases, board, max_moves).outcome {
             Outcome::Solved(moves) => move_letters(&moves),
             Outcome::Unsolvable | Outcome::BeyondLimit(_) => NOT_SOLVABLE.to_string(),
@@ -112,8 +111,7 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::R
             writeln!(out, "{answer}")?;
         }
         Ok(())
-    })?;
-    Ok(if parsed.count_problem.is_some() { ExitCode::from(1) } else { code })
+    })
 }
 
 /// The fewest moves and the first such move string in dictionary order; `--show` draws each

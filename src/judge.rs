@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use puzzle_tables_models::judge::{Case, InputError};
+use puzzle_tables_models::judge::{Case, CountedInput, InputError};
 
 use crate::english::plural;
 use crate::input::{self, Input, Lines};
@@ -68,6 +68,22 @@ impl JudgeInput {
             }
         }
         tally.finish()
+    }
+
+    /// [`answer_cases`](Self::answer_cases) for a format that announces its number of cases:
+    /// a wrong count is reported first (`--strict` stops there), and makes the exit status 1
+    /// even when every case is answered.
+    pub fn answer_counted_cases<T>(
+        &self,
+        input: &Input,
+        parsed: &CountedInput<T>,
+        answer: impl FnMut(&T, &mut dyn Write) -> anyhow::Result<()>,
+    ) -> anyhow::Result<ExitCode> {
+        if parsed.count_problem.as_ref().is_some_and(|problem| self.reject_whole(problem)) {
+            return Ok(ExitCode::from(1));
+        }
+        let code = self.answer_cases(input, &parsed.cases, answer)?;
+        Ok(if parsed.count_problem.is_some() { ExitCode::from(1) } else { code })
     }
 
     /// Answers a format with one case per line as it reads: `parse` makes line `N`'s text

@@ -24,15 +24,11 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
     let text = input.read()?;
     let parsed = model::parse_judge_input(&text.text);
     let table = open(tables)?;
-    if parsed.count_problem.as_ref().is_some_and(|problem| input.reject_whole(problem)) {
-        return Ok(ExitCode::from(1));
-    }
-    let code = input.answer_cases(&text, &parsed.cases, |cube, out| {
+    input.answer_counted_cases(&text, &parsed, |cube, out| {
         let solution = table.solution_within_depth(cube)?;
         out.write_all(judge_answer(solution.as_deref()).as_bytes())?;
         Ok(())
-    })?;
-    Ok(if parsed.count_problem.is_some() { ExitCode::from(1) } else { code })
+    })
 }
 
 /// The table's cubes per distance, from its metadata, and how far `solve` answers exactly.

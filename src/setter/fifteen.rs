@@ -219,11 +219,8 @@ impl Checker for Fifteen {
     }
 
     fn cases(&self, input: &str) -> Result<Vec<(usize, Board)>, InputError> {
-        let parsed = model::parse_judge_input(input);
-        if let Some(problem) = parsed.count_problem {
-            return Err(problem);
-        }
-        parsed.cases.into_iter().enumerate().map(|(index, case)| case.map(|board| (index + 1, board))).collect()
+        let boards = model::parse_judge_input(input).into_cases()?;
+        Ok(boards.into_iter().enumerate().map(|(index, board)| (index + 1, board)).collect())
     }
 
     fn judge<R: BufRead>(

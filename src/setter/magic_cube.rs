@@ -57,11 +57,7 @@ impl Checker for MagicCube {
     }
 
     fn cases(&self, input: &str) -> Result<Vec<Cube>, InputError> {
-        let parsed = model::parse_judge_input(input);
-        match parsed.count_problem {
-            Some(problem) => Err(problem),
-            None => parsed.cases.into_iter().collect(),
-        }
+        model::parse_judge_input(input).into_cases()
     }
 
     fn judge<R: BufRead>(&self, cube: &Cube, output: &mut AnswerLines<R>) -> anyhow::Result<Judgement> {

@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use crate::judge::{line_blocks, Case, InputError};
+use crate::judge::{parse_counted_input, Case, CountedInput, InputError};
 
 /// Bumped whenever [`placement_rank`] changes; tables built with another ranking are refused.
 pub const RANKING_VERSION: u32 = 1;
@@ -299,42 +299,15 @@ pub fn move_letters(moves: &[Move]) -> String {
 }
 
 /// A judge input: the boards in order, and what is wrong with the announced count, if
-/// anything (the boards present are answered either way).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JudgeInput {
-    /// Every board, or why its lines were rejected.
-    pub cases: Vec<Case<Board>>,
-    /// A missing count, or one that differs from the boards present.
-    pub count_problem: Option<InputError>,
-}
+/// anything.
+pub type JudgeInput = CountedInput<Board>;
 
 /// Parses a judge input of either judge: the number of boards, then each board as four
 /// lines of four numbers (UVa 10181 writes them back to back, LightOJ 1121 puts a blank
 /// line before each). Lines are read in blocks separated by blank lines, four lines to a
 /// board, so one bad board never shifts the ones after it into the wrong lines.
 pub fn parse_judge_input(input: &str) -> JudgeInput {
-    let mut blocks = line_blocks(input);
-    let Some(&(count_line, first)) = blocks.first().and_then(|block| block.first()) else {
-        let problem = InputError::new(1, "empty input: expected the number of boards");
-        return JudgeInput { cases: Vec::new(), count_problem: Some(problem) };
-    };
-    let Ok(count) = first.parse::<usize>() else {
-        let problem = InputError::new(
-            count_line,
-            format!("expected the number of boards, found {}", crate::judge::quoted(first)),
-        );
-        return JudgeInput { cases: parse_boards(&blocks), count_problem: Some(problem) };
-    };
-    blocks[0].remove(0);
-    let cases = parse_boards(&blocks);
-    let count_problem = (cases.len() != count).then(|| {
-        let present = cases.len();
-        let boards = if count == 1 { "board" } else { "boards" };
-        let problem =
-            format!("the input announces {count} {boards} but holds {present}; answering the {present} present");
-        InputError::new(count_line, problem)
-    });
-    JudgeInput { cases, count_problem }
+    parse_counted_input(input, "board", parse_boards)
 }
 
 fn parse_boards(blocks: &[Vec<(usize, &str)>]) -> Vec<Case<Board>> {

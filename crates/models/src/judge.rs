@@ -32,6 +32,56 @@ impl std::error::Error for InputError {}
 /// One parsed case, or why it was rejected; a judge input becomes a list of these, in order.
 pub type Case<T> = Result<T, InputError>;
 
+/// A judge input that announces its number of cases: the cases in order, and what is wrong
+/// with the count line, if anything (a missing count, or one that disagrees with the cases
+/// present; every case present is answered either way).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountedInput<T> {
+    /// Each case, or why it was rejected.
+    pub cases: Vec<Case<T>>,
+    /// A missing count, or one that differs from the cases present.
+    pub count_problem: Option<InputError>,
+}
+
+impl<T> CountedInput<T> {
+    /// Every case, or the first problem: the count's, else the first rejected case's.
+    pub fn into_cases(self) -> Result<Vec<T>, InputError> {
+        match self.count_problem {
+            Some(problem) => Err(problem),
+            None => self.cases.into_iter().collect(),
+        }
+    }
+}
+
+/// Parses a judge input whose first line is the number of cases (each a `noun`, as the
+/// messages name them), and whose cases `parse_cases` reads from the blocks of lines
+/// ([`line_blocks`]) after it; without a count, every block is read as cases.
+pub fn parse_counted_input<T>(
+    input: &str,
+    noun: &str,
+    parse_cases: impl Fn(&[Vec<(usize, &str)>]) -> Vec<Case<T>>,
+) -> CountedInput<T> {
+    let mut blocks = line_blocks(input);
+    let Some(&(count_line, first)) = blocks.first().and_then(|block| block.first()) else {
+        let problem = InputError::new(1, format!("empty input: expected the number of {noun}s"));
+        return CountedInput { cases: Vec::new(), count_problem: Some(problem) };
+    };
+    let Ok(count) = first.parse::<usize>() else {
+        let problem = InputError::new(count_line, format!("expected the number of {noun}s, found {}", quoted(first)));
+        return CountedInput { cases: parse_cases(&blocks), count_problem: Some(problem) };
+    };
+    blocks[0].remove(0);
+    let cases = parse_cases(&blocks);
+    let count_problem = (cases.len() != count).then(|| {
+        let present = cases.len();
+        let announced = if count == 1 { noun.to_string() } else { format!("{noun}s") };
+        let problem =
+            format!("the input announces {count} {announced} but holds {present}; answering the {present} present");
+        InputError::new(count_line, problem)
+    });
+    CountedInput { cases, count_problem }
+}
+
 /// The non-blank lines of `input`, numbered from 1 and trimmed, in blocks separated by
 /// blank lines (a judge format whose cases are blocks of lines).
 pub fn line_blocks(input: &str) -> Vec<Vec<(usize, &str)>> {

@@ -1,7 +1,7 @@
 //! The magic cube judge's formats (ZOJ 2477): the unfolded net, the judge input (a count,
 //! then nine-line nets) and the judge answer (`face dir` steps, at most five).
 
-use crate::judge::{line_blocks, Case, InputError};
+use crate::judge::{parse_counted_input, Case, CountedInput, InputError};
 
 use super::cubies::Cube;
 use super::facelets::{colour_byte, Facelets};
@@ -27,41 +27,14 @@ pub fn judge_answer(solution: Option<&[Turn]>) -> String {
 }
 
 /// A judge input: the cases in order, and what is wrong with the case count line, if
-/// anything (a missing count, or one that disagrees with the cases present; every case
-/// present is answered either way).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JudgeInput {
-    /// Each case, or why it was rejected.
-    pub cases: Vec<Case<Cube>>,
-    /// A problem with the first line, the number of cases.
-    pub count_problem: Option<InputError>,
-}
+/// anything.
+pub type JudgeInput = CountedInput<Cube>;
 
 /// Parses a judge input: the number of cases, then for each case an empty line and the
 /// nine lines of the net. Cases are the blocks of non-blank lines; a block of 18, 27, ...
 /// lines (cases without the empty line between them) holds several cases.
 pub fn parse_judge_input(input: &str) -> JudgeInput {
-    let mut blocks = line_blocks(input);
-    let Some(&(count_line, first)) = blocks.first().and_then(|block| block.first()) else {
-        let problem = InputError::new(1, "empty input: expected the number of cases");
-        return JudgeInput { cases: Vec::new(), count_problem: Some(problem) };
-    };
-    let Ok(count) = first.parse::<usize>() else {
-        // No count: every line may be a case, and each is answered.
-        let problem =
-            InputError::new(count_line, format!("expected the number of cases, found {}", crate::judge::quoted(first)));
-        return JudgeInput { cases: parse_cases(&blocks), count_problem: Some(problem) };
-    };
-    blocks[0].remove(0);
-    let cases = parse_cases(&blocks);
-    let count_problem = (cases.len() != count).then(|| {
-        let present = cases.len();
-        let cases = if count == 1 { "case" } else { "cases" };
-        let problem =
-            format!("the input announces {count} {cases} but holds {present}; answering the {present} present");
-        InputError::new(count_line, problem)
-    });
-    JudgeInput { cases, count_problem }
+    parse_counted_input(input, "case", parse_cases)
 }
 
 fn parse_cases(blocks: &[Vec<(usize, &str)>]) -> Vec<Case<Cube>> {
