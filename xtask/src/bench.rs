@@ -74,7 +74,6 @@ pub fn bench(out: Option<&Path>) -> anyhow::Result<()> {
     println!("\n{report}");
     if let Some(out) = out {
         write_report(out, &report)?;
-        println!("wrote {}", out.display());
     }
     Ok(())
 }
@@ -473,11 +472,14 @@ fn write_report(out: &Path, report: &str) -> anyhow::Result<()> {
     write_marked(out, report, (BEGIN, END))
 }
 
-/// Writes `report` to `out`, in place between the `markers` when the file has them.
+/// Writes `report` to `out`, in place between the `markers` when the file has them, and
+/// says so.
 pub(crate) fn write_marked(out: &Path, report: &str, markers: (&str, &str)) -> anyhow::Result<()> {
     let existing = std::fs::read_to_string(out).unwrap_or_default();
     std::fs::write(out, with_section(&existing, report, markers))
-        .with_context(|| format!("cannot write {}", out.display()))
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    println!("wrote {}", out.display());
+    Ok(())
 }
 
 /// `existing` with the text between the markers replaced by `report`; just the marked

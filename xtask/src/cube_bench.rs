@@ -212,7 +212,6 @@ pub fn bench(cubes: usize, rob: &RobBuilds, out: Option<&Path>) -> anyhow::Resul
     println!("\n{report}");
     if let Some(out) = out {
         write_marked(out, &report, MARKERS)?;
-        println!("wrote {}", out.display());
     }
     Ok(())
 }

@@ -294,7 +294,6 @@ pub fn bench(args: &Args) -> anyhow::Result<()> {
     println!("\n{report}");
     if let Some(out) = &args.out {
         write_marked(out, &report, MARKERS)?;
-        println!("wrote {}", out.display());
     }
     Ok(())
 }

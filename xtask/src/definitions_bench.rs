@@ -66,7 +66,6 @@ pub fn run(names: &[String], out: Option<&Path>) -> anyhow::Result<()> {
     print!("{report}");
     if let Some(out) = out {
         write_marked(out, &report, MARKERS)?;
-        println!("wrote {}", out.display());
     }
     std::fs::remove_dir_all(&dir).ok();
     Ok(())

@@ -78,7 +78,6 @@ pub fn run(names: &[String], binary: Option<&Path>, out: Option<&Path>) -> anyho
     print!("{report}");
     if let Some(out) = out {
         write_marked(out, &report, MARKERS)?;
-        println!("wrote {}", out.display());
     }
     std::fs::remove_dir_all(&dir).ok();
     Ok(())
@@ -169,7 +168,6 @@ pub fn run_capped(capped: &Capped, binary: Option<&Path>, out: Option<&Path>) ->
     print!("{text}");
     if let Some(out) = out {
         write_marked(out, &text, CAPPED_MARKERS)?;
-        println!("wrote {}", out.display());
     }
     std::fs::remove_dir_all(&dir).ok();
     if found != expected {

@@ -109,7 +109,6 @@ pub fn bench(out: Option<&Path>) -> anyhow::Result<()> {
     println!("\n{report}");
     if let Some(out) = out {
         write_marked(out, &report, MARKERS)?;
-        println!("wrote {}", out.display());
     }
     Ok(())
 }
