@@ -6,16 +6,8 @@
 #[path = "setter/boards.rs"]
 mod boards;
 mod common;
-#[path = "reference/cubic.rs"]
-mod cubic_reference;
-#[path = "reference/eight.rs"]
-mod eight_reference;
-#[path = "reference/fifteen.rs"]
-mod fifteen_reference;
-#[path = "reference/magic_cube.rs"]
-mod magic_cube_reference;
-#[path = "reference/rotation.rs"]
-mod rotation_reference;
+#[path = "setter/references.rs"]
+mod references;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -23,6 +15,7 @@ use std::sync::OnceLock;
 
 use common::{binary, stderr_of, stdout_of, tables_with};
 use puzzle_tables_query::Puzzle;
+use references::{cubic_reference, eight_reference, fifteen_reference, magic_cube_reference, rotation_reference};
 use serde_json::Value;
 
 /// What `check` said: its standard output, standard error and exit status.

@@ -5,16 +5,8 @@
 #[path = "setter/boards.rs"]
 mod boards;
 mod common;
-#[path = "reference/cubic.rs"]
-mod cubic_reference;
-#[path = "reference/eight.rs"]
-mod eight_reference;
-#[path = "reference/fifteen.rs"]
-mod fifteen_reference;
-#[path = "reference/magic_cube.rs"]
-mod magic_cube_reference;
-#[path = "reference/rotation.rs"]
-mod rotation_reference;
+#[path = "setter/references.rs"]
+mod references;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -22,6 +14,7 @@ use std::sync::OnceLock;
 use boards::{cube_nets, cubic_datasets, eight_cells, fifteen_boards, rotation_boards};
 use common::{binary, stderr_of, stdout_of, tables_with};
 use puzzle_tables_query::Puzzle;
+use references::{cubic_reference, eight_reference, fifteen_reference, magic_cube_reference, rotation_reference};
 
 /// `random ARGS...` for `puzzle`: its standard output, and whether it succeeded.
 fn random(puzzle: Puzzle, args: &[&str]) -> (String, String, bool) {
