@@ -107,20 +107,26 @@ const PINNED_DRAWS: [&str; 9] = [
     "10 7 14 15\n0 4 6 8\n9 12 1 3\n5 2 13 11\n\n2 15 6 8\n1 0 4 3\n12 14 13 7\n11 10 5 9\n",
 ];
 
+/// One board of `puzzle` drawn from the `boards` boards at `distance`, for each of `draws`
+/// seeds: every board is drawn, and a chi-square test with `boards - 1` degrees of freedom
+/// stays below `critical`.
+fn assert_layer_drawn_uniformly(puzzle: Puzzle, distance: &str, boards: usize, draws: u32, critical: f64) {
+    let mut counts: HashMap<String, u32> = HashMap::new();
+    for seed in 0..draws {
+        let out = drawn(puzzle, &["--distance", distance, "--seed", &seed.to_string()]);
+        *counts.entry(out).or_default() += 1;
+    }
+    assert_eq!(counts.len(), boards, "every board of the layer is drawn");
+    let expected = f64::from(draws) / boards as f64;
+    let chi_square: f64 = counts.values().map(|&n| (f64::from(n) - expected).powi(2) / expected).sum();
+    assert!(chi_square < critical, "chi-square {chi_square}");
+}
+
 /// One board drawn from the 20 boards at distance 5, for each of 400 seeds: a chi-square
 /// test with 19 degrees of freedom (p = 0.001 critical value 43.8).
 #[test]
 fn draws_from_a_small_layer_are_uniform() {
-    let mut counts: HashMap<String, u32> = HashMap::new();
-    let draws = 400;
-    for seed in 0..draws {
-        let out = drawn(Puzzle::Eight, &["--distance", "5", "--seed", &seed.to_string()]);
-        *counts.entry(out).or_default() += 1;
-    }
-    assert_eq!(counts.len(), 20, "every board of the layer is drawn");
-    let expected = f64::from(draws) / 20.0;
-    let chi_square: f64 = counts.values().map(|&n| (f64::from(n) - expected).powi(2) / expected).sum();
-    assert!(chi_square < 43.8, "chi-square {chi_square}");
+    assert_layer_drawn_uniformly(Puzzle::Eight, "5", 20, 400, 43.8);
 }
 
 #[test]
@@ -324,16 +330,7 @@ fn deeper_fifteen_boards_drawn_by_rejection_have_their_distance_by_ida() {
 /// test with 23 degrees of freedom (p = 0.001 critical value 49.7).
 #[test]
 fn fifteen_draws_from_a_small_layer_are_uniform() {
-    let mut counts: HashMap<String, u32> = HashMap::new();
-    let draws = 480;
-    for seed in 0..draws {
-        let out = drawn(Puzzle::Fifteen, &["--distance", "4", "--seed", &seed.to_string()]);
-        *counts.entry(out).or_default() += 1;
-    }
-    assert_eq!(counts.len(), 24, "every board of the layer is drawn");
-    let expected = f64::from(draws) / 24.0;
-    let chi_square: f64 = counts.values().map(|&n| (f64::from(n) - expected).powi(2) / expected).sum();
-    assert!(chi_square < 49.7, "chi-square {chi_square}");
+    assert_layer_drawn_uniformly(Puzzle::Fifteen, "4", 24, 480, 49.7);
 }
 
 /// 32,000 boards drawn without --distance: solvable by the independent parity rule, distinct,
