@@ -24,6 +24,13 @@ fn run(command: &mut Command, input: &Path, stdout: Stdio, stderr: Stdio) -> Out
     command.stdin(stdin).stdout(stdout).stderr(stderr).output().expect("the binary runs")
 }
 
+/// The binary with `tables` and `args`.
+fn command(tables: &Path, args: &[&str]) -> Command {
+    let mut command = binary(tables);
+    command.args(args);
+    command
+}
+
 fn input_file(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).expect("the input is written");
@@ -39,56 +46,20 @@ fn every_command_ends_quietly_when_its_output_pipe_is_closed() {
     let answers = input_file(scratch.path(), "answers.txt", &"ullddrurdllurrdlurd\n".repeat(20_000));
     let gen_dir = scratch.path().join("gen");
     let commands: Vec<(&str, Command)> = vec![
-        ("gen eight", {
-            let mut command = binary(&gen_dir);
-            command.args(["gen", "eight"]);
-            command
-        }),
-        ("verify", {
-            let mut command = binary(tables);
-            command.arg("verify");
-            command
-        }),
-        ("stats eight", {
-            let mut command = binary(tables);
-            command.args(["stats", "eight"]);
-            command
-        }),
-        ("stats eight --json", {
-            let mut command = binary(tables);
-            command.args(["stats", "eight", "--json"]);
-            command
-        }),
-        ("judge eight", {
-            let mut command = binary(tables);
-            command.args(["judge", "eight"]);
-            command
-        }),
-        ("solve eight -", {
-            let mut command = binary(tables);
-            command.args(["solve", "eight", "-"]);
-            command
-        }),
-        ("solve eight --show", {
-            let mut command = binary(tables);
-            command.args(["solve", "eight", "2 3 4 1 5 x 7 6 8", "--show"]);
-            command
-        }),
-        ("random eight", {
-            let mut command = binary(tables);
-            command.args(["random", "eight", "--count", "20000", "--seed", "1"]);
-            command
-        }),
+        ("gen eight", command(&gen_dir, &["gen", "eight"])),
+        ("verify", command(tables, &["verify"])),
+        ("stats eight", command(tables, &["stats", "eight"])),
+        ("stats eight --json", command(tables, &["stats", "eight", "--json"])),
+        ("judge eight", command(tables, &["judge", "eight"])),
+        ("solve eight -", command(tables, &["solve", "eight", "-"])),
+        ("solve eight --show", command(tables, &["solve", "eight", "2 3 4 1 5 x 7 6 8", "--show"])),
+        ("random eight", command(tables, &["random", "eight", "--count", "20000", "--seed", "1"])),
         ("check eight", {
-            let mut command = binary(tables);
-            command.args(["check", "eight"]).arg(&boards_file).arg(&answers);
+            let mut command = command(tables, &["check", "eight"]);
+            command.arg(&boards_file).arg(&answers);
             command
         }),
-        ("completions bash", {
-            let mut command = binary(tables);
-            command.args(["completions", "bash"]);
-            command
-        }),
+        ("completions bash", command(tables, &["completions", "bash"])),
     ];
     for (name, mut command) in commands {
         let output = run(&mut command, &boards_file, closed_pipe().into(), Stdio::piped());
