@@ -12,7 +12,7 @@ mod reference;
 
 use std::sync::OnceLock;
 
-use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
+use common::{binary, run_on, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_models::cubic::{Cell, Colour, Pattern, Roll, StartClass, Symmetry, PATTERNS};
 use puzzle_tables_query::cubic::{CubicSolver, PatternDistances, StateDistancesMod4};
 use puzzle_tables_query::{Puzzle, Tables};
@@ -264,7 +264,7 @@ fn solve_rejects_a_bad_pattern_or_start_with_its_reason() {
 
 #[test]
 fn stats_reports_each_class_from_the_tables() {
-    let output = binary(tables_with(Puzzle::Cubic)).args(["stats", "cubic"]).output().unwrap();
+    let output = run_on(Puzzle::Cubic, "stats", &[]);
     assert!(output.status.success(), "{}", stderr_of(&output));
     let text = stdout_of(&output);
     for class in StartClass::ALL {
@@ -276,7 +276,7 @@ fn stats_reports_each_class_from_the_tables() {
         let farthest = walk.states_per_distance.len() - 1;
         assert!(text.contains(&format!("farthest states: {farthest} rolls")), "{text}");
     }
-    let output = binary(tables_with(Puzzle::Cubic)).args(["stats", "cubic", "--json"]).output().unwrap();
+    let output = run_on(Puzzle::Cubic, "stats", &["--json"]);
     let stats: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(stats["start_classes"].as_array().map(Vec::len), Some(3));
 }

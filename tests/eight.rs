@@ -7,7 +7,7 @@ mod reference;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
+use common::{binary, run_on, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_models::eight::{Board, Move};
 use puzzle_tables_query::eight::EightTable;
 use puzzle_tables_query::Puzzle;
@@ -163,8 +163,7 @@ fn judge_reads_a_file_and_survives_random_bytes() {
 
 #[test]
 fn solve_prints_the_distance_the_moves_and_each_board() {
-    let output =
-        binary(tables_with(Puzzle::Eight)).args(["solve", "eight", "1 2 3 4 5 6 x 7 8", "--show"]).output().unwrap();
+    let output = run_on(Puzzle::Eight, "solve", &["1 2 3 4 5 6 x 7 8", "--show"]);
     assert!(output.status.success());
     assert_eq!(
         stdout_of(&output),
@@ -174,27 +173,25 @@ fn solve_prints_the_distance_the_moves_and_each_board() {
 
 #[test]
 fn solve_json_is_for_programs() {
-    let output =
-        binary(tables_with(Puzzle::Eight)).args(["solve", "eight", "2 3 4 1 5 x 7 6 8", "--json"]).output().unwrap();
+    let output = run_on(Puzzle::Eight, "solve", &["2 3 4 1 5 x 7 6 8", "--json"]);
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(answer["distance"], 19);
     assert_eq!(answer["solvable"], true);
-    let output =
-        binary(tables_with(Puzzle::Eight)).args(["solve", "eight", "2 1 3 4 5 6 7 8 x", "--json"]).output().unwrap();
+    let output = run_on(Puzzle::Eight, "solve", &["2 1 3 4 5 6 7 8 x", "--json"]);
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(answer["solvable"], false);
 }
 
 #[test]
 fn solve_rejects_a_bad_board_with_its_reason() {
-    let output = binary(tables_with(Puzzle::Eight)).args(["solve", "eight", "1 2 3"]).output().unwrap();
+    let output = run_on(Puzzle::Eight, "solve", &["1 2 3"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr_of(&output).contains("expected 9 cells, found 3"));
 }
 
 #[test]
 fn stats_reports_boards_and_the_farthest_distance() {
-    let output = binary(tables_with(Puzzle::Eight)).args(["stats", "eight"]).output().unwrap();
+    let output = run_on(Puzzle::Eight, "stats", &[]);
     let text = stdout_of(&output);
     assert!(text.contains("181440 solvable boards"), "{text}");
     assert!(text.contains("farthest from the goal: 31 moves"), "{text}");

@@ -7,7 +7,7 @@ mod reference;
 
 use std::sync::OnceLock;
 
-use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
+use common::{binary, run_on, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_generator::fifteen::build_pattern_database;
 use puzzle_tables_generator::Silent;
 use puzzle_tables_models::fifteen::{move_letters, placement_unrank, placements, Board};
@@ -250,7 +250,7 @@ fn solve_json_gives_up_past_max_moves_and_says_so() {
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(answer["more_than"], 50);
     assert_eq!(answer["distance"], serde_json::Value::Null);
-    let output = binary(tables_with(Puzzle::Fifteen)).args(["solve", "fifteen", &korf_1, "--json"]).output().unwrap();
+    let output = run_on(Puzzle::Fifteen, "solve", &[&korf_1, "--json"]);
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(answer["distance"], 57);
     assert_eq!(answer["partition"], "6-6-3");
@@ -283,7 +283,7 @@ fn solve_dash_answers_one_board_per_line_in_place() {
 
 #[test]
 fn stats_counts_placements_per_value_in_each_database() {
-    let output = binary(tables_with(Puzzle::Fifteen)).args(["stats", "fifteen", "--json"]).output().unwrap();
+    let output = run_on(Puzzle::Fifteen, "stats", &["--json"]);
     let stats: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(stats["partition"], "6-6-3");
     let placements: Vec<u64> =

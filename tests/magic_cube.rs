@@ -12,7 +12,7 @@ mod reference;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
+use common::{binary, run_on, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_models::magic_cube::{Facelets, Turn};
 use puzzle_tables_query::magic_cube::{Answer, CubeTable, TABLE_DEPTH};
 use puzzle_tables_query::Puzzle;
@@ -336,7 +336,7 @@ fn solve_rejects_impossible_cubes_with_their_reason() {
 
 #[test]
 fn stats_reports_the_table() {
-    let output = binary(tables_with(Puzzle::MagicCube)).args(["stats", "magic-cube"]).output().unwrap();
+    let output = run_on(Puzzle::MagicCube, "stats", &[]);
     let text = stdout_of(&output);
     assert!(
         text.contains(&format!("the table holds the {} cubes within {TABLE_DEPTH}", CubeTable::SPEC.entries)),

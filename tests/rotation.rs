@@ -9,7 +9,7 @@ mod reference;
 
 use std::sync::OnceLock;
 
-use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
+use common::{binary, run_on, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_generator::{pack4, write_table, BuiltTable};
 use puzzle_tables_models::rotation::{Board, Placement};
 use puzzle_tables_query::rotation::{RotationTable, MAX_DISTANCE};
@@ -291,14 +291,14 @@ fn solve_json_is_for_programs() {
 
 #[test]
 fn solve_rejects_a_bad_board_with_its_reason() {
-    let output = binary(tables_with(Puzzle::Rotation)).args(["solve", "rotation", "1 2 3"]).output().unwrap();
+    let output = run_on(Puzzle::Rotation, "solve", &["1 2 3"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr_of(&output).contains("expected 24 numbers, found 3"));
 }
 
 #[test]
 fn stats_reports_placements_and_the_farthest_distance() {
-    let output = binary(tables_with(Puzzle::Rotation)).args(["stats", "rotation"]).output().unwrap();
+    let output = run_on(Puzzle::Rotation, "stats", &[]);
     let text = stdout_of(&output);
     assert!(text.contains("735471 placements"), "{text}");
     assert!(text.contains("farthest placement from the centre: 14 moves"), "{text}");

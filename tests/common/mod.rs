@@ -122,6 +122,11 @@ pub fn binary(tables: &Path) -> Command {
     command
 }
 
+/// Runs `COMMAND PUZZLE ARGS...` on `puzzle`'s tables and collects its output.
+pub fn run_on(puzzle: Puzzle, command: &str, args: &[&str]) -> Output {
+    binary(tables_with(puzzle)).args([command, puzzle.label()]).args(args).output().expect("the binary runs")
+}
+
 /// Runs `command` with `stdin` as its standard input and collects its output.
 pub fn run_with_input(command: &mut Command, stdin: &str) -> Output {
     let mut child =
