@@ -64,14 +64,19 @@ mod tests {
         base3_at, distance_level, lines2_at, packed1_at, packed2_at, packed4_at, LEVELS_BASE,
     };
 
+    /// Every one of `values` read back from `packed` by `at`.
+    fn assert_read_back(values: &[u8], packed: &[u8], at: fn(&[u8], u64) -> Option<u8>) {
+        for (i, &v) in values.iter().enumerate() {
+            assert_eq!(at(packed, i as u64), Some(v), "entry {i}");
+        }
+    }
+
     #[test]
     fn packed_values_read_back() {
         let values: Vec<u8> = (0..1001u32).map(|i| (i * 7 % 4) as u8).collect();
         let packed = super::pack2(&values);
         assert_eq!(packed.len(), 251);
-        for (i, &v) in values.iter().enumerate() {
-            assert_eq!(packed2_at(&packed, i as u64), Some(v));
-        }
+        assert_read_back(&values, &packed, packed2_at);
     }
 
     /// Levels and each line's least distance at the base read back, the last line short.
@@ -95,9 +100,7 @@ mod tests {
         let packed = super::pack3(&values);
         assert_eq!(packed.len(), 201);
         assert!(packed.iter().all(|&byte| byte < 243));
-        for (i, &v) in values.iter().enumerate() {
-            assert_eq!(base3_at(&packed, i as u64), Some(v));
-        }
+        assert_read_back(&values, &packed, base3_at);
         assert_eq!(base3_at(&packed, 1005), None);
     }
 
@@ -106,9 +109,7 @@ mod tests {
         let values: Vec<u8> = (0..1001u32).map(|i| (i * 7 % 16) as u8).collect();
         let packed = super::pack4(&values);
         assert_eq!(packed.len(), 501);
-        for (i, &v) in values.iter().enumerate() {
-            assert_eq!(packed4_at(&packed, i as u64), Some(v));
-        }
+        assert_read_back(&values, &packed, packed4_at);
         assert_eq!(packed4_at(&packed, 1002), None);
     }
 
@@ -117,9 +118,7 @@ mod tests {
         let bits: Vec<u8> = (0..1001u32).map(|i| (i * i % 3 == 1) as u8).collect();
         let packed = super::pack1(bits.iter().copied());
         assert_eq!(packed.len(), 126);
-        for (i, &bit) in bits.iter().enumerate() {
-            assert_eq!(packed1_at(&packed, i as u64), Some(bit));
-        }
+        assert_read_back(&bits, &packed, packed1_at);
         assert_eq!(packed1_at(&packed, 1008), None);
     }
 }
