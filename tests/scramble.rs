@@ -107,14 +107,22 @@ fn turned_pieces(pieces: u32, orientations: u32) -> HashMap<usize, f64> {
     counts
 }
 
+/// The scrambled states' pieces.
+fn scrambled_pieces() -> Vec<Pieces> {
+    scrambled().iter().map(|(cube, _)| Pieces::read(cube).unwrap()).collect()
+}
+
+/// How many of `pieces` give each value of `value`.
+fn counts_by(pieces: &[Pieces], value: &dyn Fn(&Pieces) -> usize) -> HashMap<usize, f64> {
+    let mut counts: HashMap<usize, f64> = HashMap::new();
+    pieces.iter().for_each(|p| *counts.entry(value(p)).or_default() += 1.0);
+    counts
+}
+
 #[test]
 fn scrambled_states_are_uniform_in_twists_flips_and_pieces() {
-    let pieces: Vec<Pieces> = scrambled().iter().map(|(cube, _)| Pieces::read(cube).unwrap()).collect();
-    let tally = |value: &dyn Fn(&Pieces) -> usize| {
-        let mut counts: HashMap<usize, f64> = HashMap::new();
-        pieces.iter().for_each(|p| *counts.entry(value(p)).or_default() += 1.0);
-        counts
-    };
+    let pieces = scrambled_pieces();
+    let tally = |value: &dyn Fn(&Pieces) -> usize| counts_by(&pieces, value);
     let uniform = |n: usize| (0..n).map(|k| (k, 1.0 / n as f64)).collect::<HashMap<_, _>>();
     let twisted = tally(&|p| p.twists.iter().filter(|&&t| t != 0).count());
     assert_fits("twisted corners", &twisted, &turned_pieces(8, 3));
@@ -135,12 +143,8 @@ fn parity(permutation: &[u8]) -> usize {
 
 #[test]
 fn scrambled_states_are_uniform_in_parity_and_in_pairs_of_pieces() {
-    let pieces: Vec<Pieces> = scrambled().iter().map(|(cube, _)| Pieces::read(cube).unwrap()).collect();
-    let tally = |value: &dyn Fn(&Pieces) -> usize| {
-        let mut counts: HashMap<usize, f64> = HashMap::new();
-        pieces.iter().for_each(|p| *counts.entry(value(p)).or_default() += 1.0);
-        counts
-    };
+    let pieces = scrambled_pieces();
+    let tally = |value: &dyn Fn(&Pieces) -> usize| counts_by(&pieces, value);
     let uniform = |keys: Vec<usize>| {
         let share = 1.0 / keys.len() as f64;
         keys.into_iter().map(|k| (k, share)).collect::<HashMap<_, _>>()
