@@ -142,25 +142,14 @@ struct OptimalSearch<'a, 'l> {
 impl WithBound for OptimalSearch<'_, '_> {
     type Output = OptimalSolution;
     fn with<B: LowerBound>(self, bound: &B) -> OptimalSolution {
-        optimal_search(bound, self.cube, self.metric, self.known, self.threads, self.limits)
+        let stabilizer = stabilizer(self.cube);
+        search_by_symmetries(bound, self.cube, self.metric, self.known, self.threads, self.limits, stabilizer)
     }
 }
 
 /// IDA* of `cube` in `metric` with `bound`, below `known` (a solution), on `threads`
-/// threads, within `limits`.
-pub(crate) fn optimal_search<B: LowerBound>(
-    bound: &B,
-    cube: &Cube,
-    metric: Metric,
-    known: Vec<Move>,
-    threads: usize,
-    limits: &OptimalLimits,
-) -> OptimalSolution {
-    search_by_symmetries(bound, cube, metric, known, threads, limits, stabilizer(cube))
-}
-
-/// [`optimal_search`], keeping the tasks that the cube symmetries of `stabilizer` (a bit set
-/// over the cube symmetries, a group that fixes the cube) leave needed.
+/// threads, within `limits`, keeping the tasks that the cube symmetries of `stabilizer` (a
+/// bit set over the cube symmetries, a group that fixes the cube) leave needed.
 fn search_by_symmetries<B: LowerBound>(
     bound: &B,
     cube: &Cube,
