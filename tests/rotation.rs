@@ -106,22 +106,23 @@ fn the_table_metadata_counts_placements_by_distance() {
     assert_eq!(table().table().metadata().depth_counts, counts);
 }
 
-#[test]
-fn random_boards_agree_with_the_classical_ida_star() {
-    let mut rng = fastrand::Rng::with_seed(2286);
-    for _ in 0..200 {
+/// `count` random boards drawn with `seed`, each answered by the table as `search` answers it.
+fn assert_random_boards_agree(seed: u64, count: usize, search: fn(&Cells) -> String) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    for _ in 0..count {
         let cells = random_board(&mut rng);
-        assert_eq!(table_answer(&cells), ida_star_answer(&cells), "board {}", board_text(&cells));
+        assert_eq!(table_answer(&cells), search(&cells), "board {}", board_text(&cells));
     }
 }
 
 #[test]
+fn random_boards_agree_with_the_classical_ida_star() {
+    assert_random_boards_agree(2286, 200, ida_star_answer);
+}
+
+#[test]
 fn thousands_of_random_boards_agree_with_the_bfs_search() {
-    let mut rng = fastrand::Rng::with_seed(1343);
-    for _ in 0..5000 {
-        let cells = random_board(&mut rng);
-        assert_eq!(table_answer(&cells), bfs_answer(&cells), "board {}", board_text(&cells));
-    }
+    assert_random_boards_agree(1343, 5000, bfs_answer);
 }
 
 #[test]
