@@ -9,6 +9,7 @@
 #![allow(dead_code)] // Tests and benchmarks each use their own part of it.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::Hash;
 
 /// Each facelet's colour, named by the face (0..6 in the order U R F D L B) whose centre has it.
 pub type Facelets = [u8; 54];
@@ -514,15 +515,23 @@ pub fn random_turns(rng: &mut SplitMix64, length: usize) -> Vec<Turn> {
 /// Every cube within `depth` quarter turns of solved, with its distance, by breadth-first
 /// search.
 pub fn quarter_turn_ball(depth: u8) -> HashMap<Facelets, u8> {
-    let mut distance = HashMap::from([(SOLVED, 0u8)]);
+    ball(depth, &Turn::quarters().collect::<Vec<_>>(), |cube| *cube)
+}
+
+/// Every cube within `depth` of `turns` of solved, by its `key`, with its distance, by
+/// breadth-first search (the last layer is not kept as cubes).
+fn ball<K: Eq + Hash>(depth: u8, turns: &[Turn], key: impl Fn(&Facelets) -> K) -> HashMap<K, u8> {
+    let mut distance = HashMap::from([(key(&SOLVED), 0u8)]);
     let mut layer = vec![SOLVED];
     for d in 1..=depth {
         let mut next = Vec::new();
         for cube in &layer {
-            for turn in Turn::quarters() {
+            for &turn in turns {
                 let neighbour = apply(cube, turn);
-                distance.entry(neighbour).or_insert_with(|| {
-                    next.push(neighbour);
+                distance.entry(key(&neighbour)).or_insert_with(|| {
+                    if d < depth {
+                        next.push(neighbour);
+                    }
                     d
                 });
             }
@@ -613,26 +622,9 @@ pub fn from_compact_key(key: u128) -> Facelets {
 }
 
 /// Every cube within `depth` face turns of solved, by its [`compact_key`], with its
-/// face-turn distance, by breadth-first search (the last layer is not kept as cubes).
+/// face-turn distance, by breadth-first search.
 pub fn face_turn_ball(depth: u8) -> HashMap<u128, u8> {
-    let mut distance = HashMap::from([(compact_key(&SOLVED), 0u8)]);
-    let mut layer = vec![SOLVED];
-    for d in 1..=depth {
-        let mut next = Vec::new();
-        for cube in &layer {
-            for turn in Turn::all() {
-                let neighbour = apply(cube, turn);
-                distance.entry(compact_key(&neighbour)).or_insert_with(|| {
-                    if d < depth {
-                        next.push(neighbour);
-                    }
-                    d
-                });
-            }
-        }
-        layer = next;
-    }
-    distance
+    ball(depth, &Turn::all().collect::<Vec<_>>(), compact_key)
 }
 
 /// Whether a turn of `face` may follow one of `last` in a shortest sequence written one
