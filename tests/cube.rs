@@ -20,7 +20,7 @@ use std::process::Output;
 use std::sync::{mpsc, Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-use common::{binary, run_with_input, stderr_of, stdout_of, tables_with};
+use common::{binary, run_with_input, stderr_of, stdout_of, tables_with, verify_refusing};
 use puzzle_tables_query::cube::{self, Cube, Metric};
 use puzzle_tables_query::{Puzzle, Tables};
 use reference::{
@@ -262,10 +262,9 @@ fn verify_refuses_the_large_sets_phase2_table_with_one_entry_two_off() {
     counts[distance + 2] += 1;
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join(spec.file_name()), spec.encode_file(&metadata, &payload)).unwrap();
-    let output = binary(dir.path()).arg("verify").output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    let report = verify_refusing(dir.path());
     let expected = format!("{}: inconsistent entries: entry ", spec.file_name());
-    assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
+    assert!(report.contains(&expected), "{report}");
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{binary, stderr_of, stdout_of, tables_with};
+use common::{binary, stderr_of, stdout_of, tables_with, verify_refusing};
 use puzzle_tables_models::cube::symmetry::FLIP_SLICE_CLASSES;
 use puzzle_tables_query::buckets::RECORD_LEN;
 use puzzle_tables_query::cube::{corner_edge_distance_spec, near_graph_spec, phase1_spec, Metric, CLASS_MOVES_SPEC};
@@ -37,9 +37,8 @@ fn assert_refused(dir: &Path, message: &str) {
     assert!(errors.lines().next().is_some_and(|line| line.contains(message)), "{errors}");
     assert!(errors.contains("gen eight") && errors.contains("install --from"), "{errors}");
 
-    let output = binary(dir).arg("verify").output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    assert!(stdout_of(&output).contains(&format!("damaged  table {}", dir.join(TABLE).display())));
+    let report = verify_refusing(dir);
+    assert!(report.contains(&format!("damaged  table {}", dir.join(TABLE).display())));
 }
 
 #[test]
@@ -102,9 +101,7 @@ fn a_table_that_cannot_be_read_names_the_reason_once() {
     let path = dir.path().join(TABLE);
     std::os::unix::fs::symlink(TABLE, &path).unwrap();
     let reason = std::fs::File::open(&path).unwrap_err().to_string();
-    let output = binary(dir.path()).arg("verify").output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let report = stdout_of(&output);
+    let report = verify_refusing(dir.path());
     let line = format!("damaged  table {}: cannot be read: {reason}\n", path.display());
     assert!(report.contains(&line), "expected {line:?} in {report}");
     assert_eq!(report.matches(&reason).count(), 1, "{report}");
@@ -131,6 +128,11 @@ fn every_single_bit_flip_in_the_header_is_refused() {
     }
 }
 
+/// The table `spec` as this test binary built it, verified.
+fn built_table(spec: &TableSpec) -> Table {
+    Table::open_verified(&tables_with(spec.puzzle).join(spec.file_name()), spec).unwrap()
+}
+
 /// The table `spec` with `payload` and `metadata` under a valid checksum, alone in a new
 /// tables directory.
 fn tables_holding_rewritten(spec: &TableSpec, metadata: &Metadata, payload: &[u8]) -> tempfile::TempDir {
@@ -142,7 +144,7 @@ fn tables_holding_rewritten(spec: &TableSpec, metadata: &Metadata, payload: &[u8
 #[test]
 fn verify_finds_magic_cube_records_outside_their_buckets_under_a_valid_checksum() {
     let spec = tables_of(Puzzle::MagicCube)[0];
-    let good = Table::open_verified(&tables_with(Puzzle::MagicCube).join(spec.file_name()), &spec).unwrap();
+    let good = built_table(&spec);
     let mut payload = good.payload().to_vec();
     // The first record and the last, in the first bucket and the last, change places.
     let records = payload.len() - RECORD_LEN * spec.entries as usize;
@@ -150,25 +152,21 @@ fn verify_finds_magic_cube_records_outside_their_buckets_under_a_valid_checksum(
     let at = last.len() - RECORD_LEN;
     first.swap_with_slice(&mut last[at..]);
     let dir = tables_holding_rewritten(&spec, good.metadata(), &payload);
-    let output = binary(dir.path()).arg("verify").output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let report = stdout_of(&output);
+    let report = verify_refusing(dir.path());
     assert!(report.contains("magic-cube-within-6.tbl: inconsistent entries: record 0 lies outside"), "{report}");
 }
 
 #[test]
 fn verify_replays_every_magic_cube_solution_under_a_valid_checksum() {
     let spec = tables_of(Puzzle::MagicCube)[0];
-    let good = Table::open_verified(&tables_with(Puzzle::MagicCube).join(spec.file_name()), &spec).unwrap();
+    let good = built_table(&spec);
     let mut payload = good.payload().to_vec();
     // The last record's first turn becomes another turn: the key (so the bucket) stays.
     let last = payload.len() - RECORD_LEN;
     let first_turn = payload[last] & 0xf;
     payload[last] = (payload[last] & 0xf0) | ((first_turn + 1) % 12);
     let dir = tables_holding_rewritten(&spec, good.metadata(), &payload);
-    let output = binary(dir.path()).arg("verify").output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let report = stdout_of(&output);
+    let report = verify_refusing(dir.path());
     let expected =
         format!("inconsistent entries: record {} does not hold a cube and a solution of it", spec.entries - 1);
     assert!(report.contains(&expected), "{report}");
@@ -177,20 +175,19 @@ fn verify_replays_every_magic_cube_solution_under_a_valid_checksum() {
 #[test]
 fn verify_counts_the_distances_in_the_payload_against_the_metadata() {
     let spec = tables_of(Puzzle::Rotation)[0];
-    let good = Table::open_verified(&tables_with(Puzzle::Rotation).join(spec.file_name()), &spec).unwrap();
+    let good = built_table(&spec);
     let mut metadata = good.metadata().clone();
     // Same total, other split: only the payload tells.
     metadata.depth_counts[1] += 1;
     metadata.depth_counts[2] -= 1;
     let dir = tables_holding_rewritten(&spec, &metadata, good.payload());
-    let output = binary(dir.path()).arg("verify").output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    let report = verify_refusing(dir.path());
     let expected = format!(
         "rotation-distance.tbl: inconsistent entries: the payload holds {} entries at distance 1, the metadata says {}",
         good.metadata().depth_counts[1],
         metadata.depth_counts[1]
     );
-    assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
+    assert!(report.contains(&expected), "{report}");
 }
 
 #[test]
@@ -202,35 +199,33 @@ fn verify_refuses_a_cube_corner_edge_distance_that_no_neighbour_explains() {
     payload[0] = 0;
     let metadata = Metadata { depth_counts: vec![1, spec.entries - 1], ..Metadata::default() };
     let dir = tables_holding_rewritten(&spec, &metadata, &payload);
-    let output = binary(dir.path()).arg("verify").output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    let report = verify_refusing(dir.path());
     let expected = format!("{}: inconsistent entries: entry 1 (1): no phase-2 move leads closer", spec.file_name());
-    assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
+    assert!(report.contains(&expected), "{report}");
 }
 
 #[test]
 fn verify_counts_the_cube_phase1_residues_in_the_payload_against_the_metadata() {
     let spec = phase1_spec(Metric::Qtm);
-    let good = Table::open_verified(&tables_with(Puzzle::Cube).join(spec.file_name()), &spec).unwrap();
+    let good = built_table(&spec);
     let mut payload = good.payload().to_vec();
     // Entry 0 (solved, distance 0) is the lowest base-3 digit of the first byte: now 1.
     payload[0] += 1;
     let dir = tables_holding_rewritten(&spec, good.metadata(), &payload);
-    let output = binary(dir.path()).arg("verify").output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    let report = verify_refusing(dir.path());
     let at_residue_0: u64 = good.metadata().depth_counts.iter().step_by(3).sum();
     let expected = format!(
         "cube-distance-mod3-flip-slice-twist-qtm.tbl: inconsistent entries: the payload holds {} entries at residue 0, the metadata says \
          {at_residue_0}",
         at_residue_0 - 1
     );
-    assert!(stdout_of(&output).contains(&expected), "{}", stdout_of(&output));
+    assert!(report.contains(&expected), "{report}");
 }
 
 #[test]
 fn counts_that_overflow_their_sum_are_refused_not_summed() {
     let spec = tables_of(Puzzle::Rotation)[0];
-    let good = Table::open_verified(&tables_with(Puzzle::Rotation).join(spec.file_name()), &spec).unwrap();
+    let good = built_table(&spec);
     let mut metadata = good.metadata().clone();
     metadata.depth_counts[0] = u64::MAX;
     let dir = tables_holding_rewritten(&spec, &metadata, good.payload());
@@ -285,13 +280,12 @@ fn a_class_move_to_a_foreign_class_is_refused_by_verify_and_by_solve() {
 /// checksum: `verify` and `solve cube` (with the other tables beside it) both refuse it with
 /// `expected`, without a panic. The errors of `solve cube`.
 fn refused_by_verify_and_by_solve(spec: &TableSpec, offset: usize, bytes: &[u8], expected: &str) -> String {
-    let good = Table::open_verified(&tables_with(Puzzle::Cube).join(spec.file_name()), spec).unwrap();
+    let good = built_table(spec);
     let mut payload = good.payload().to_vec();
     payload[offset..offset + bytes.len()].copy_from_slice(bytes);
     let dir = tables_holding_rewritten(spec, good.metadata(), &payload);
-    let output = binary(dir.path()).arg("verify").output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    assert!(stdout_of(&output).contains(expected), "{}", stdout_of(&output));
+    let report = verify_refusing(dir.path());
+    assert!(report.contains(expected), "{report}");
 
     for puzzle in [Puzzle::Cube, Puzzle::MagicCube] {
         for other in tables_of(puzzle).into_iter().filter(|other| other != spec) {

@@ -122,6 +122,14 @@ pub fn binary(tables: &Path) -> Command {
     command
 }
 
+/// `verify` of the tables in `dir`, which must find one damaged (exit status 1): its report.
+pub fn verify_refusing(dir: &Path) -> String {
+    let output = binary(dir).arg("verify").output().expect("the binary runs");
+    let report = stdout_of(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    report
+}
+
 /// Runs `COMMAND PUZZLE ARGS...` on `puzzle`'s tables and collects its output.
 pub fn run_on(puzzle: Puzzle, command: &str, args: &[&str]) -> Output {
     binary(tables_with(puzzle)).args([command, puzzle.label()]).args(args).output().expect("the binary runs")
