@@ -230,10 +230,7 @@ fn judge_names_bad_boards_and_answers_the_rest() {
 
 #[test]
 fn solve_prints_the_moves_and_each_board() {
-    let output = binary(tables_with(Puzzle::Fifteen))
-        .args(["solve", "fifteen", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "--show"])
-        .output()
-        .unwrap();
+    let output = run_on(Puzzle::Fifteen, "solve", &["1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "--show"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
     let text = stdout_of(&output);
     assert!(text.starts_with("1 move: R\n\nstart\n 1  2  3  4\n"), "{text}");
@@ -243,10 +240,7 @@ fn solve_prints_the_moves_and_each_board() {
 #[test]
 fn solve_json_gives_up_past_max_moves_and_says_so() {
     let korf_1 = board_text(&korf_instances()[0].2);
-    let output = binary(tables_with(Puzzle::Fifteen))
-        .args(["solve", "fifteen", &korf_1, "--json", "--max-moves", "50"])
-        .output()
-        .unwrap();
+    let output = run_on(Puzzle::Fifteen, "solve", &[&korf_1, "--json", "--max-moves", "50"]);
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(answer["more_than"], 50);
     assert_eq!(answer["distance"], serde_json::Value::Null);

@@ -9,7 +9,7 @@ mod reference;
 
 use std::sync::OnceLock;
 
-use common::{binary, run_on, run_with_input, stderr_of, stdout_of, tables_with};
+use common::{binary, refusal_of, run_on, run_with_input, stderr_of, stdout_of, tables_with};
 use puzzle_tables_generator::{pack4, write_table, BuiltTable};
 use puzzle_tables_models::rotation::{Board, Placement};
 use puzzle_tables_query::rotation::{RotationTable, MAX_DISTANCE};
@@ -259,10 +259,7 @@ fn judge_survives_random_bytes() {
 
 #[test]
 fn solve_shows_each_board_of_the_sample() {
-    let output = binary(tables_with(Puzzle::Rotation))
-        .args(["solve", "rotation", "1 1 1 1 3 2 3 2 3 1 3 2", "2 3 1 2 2 2 3 1 2 1 3 3", "--show"])
-        .output()
-        .unwrap();
+    let output = run_on(Puzzle::Rotation, "solve", &["1 1 1 1 3 2 3 2 3 1 3 2", "2 3 1 2 2 2 3 1 2 1 3 3", "--show"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
     let cells: Cells = std::array::from_fn(|p| SAMPLE.as_bytes()[2 * p] - b'0');
     let [ones, twos, threes] = [1, 2, 3].map(|symbol| bfs_distances()[mask_of(&cells, symbol) as usize]);
@@ -278,10 +275,7 @@ fn solve_shows_each_board_of_the_sample() {
 
 #[test]
 fn solve_json_is_for_programs() {
-    let output = binary(tables_with(Puzzle::Rotation))
-        .args(["solve", "rotation", "111111112222222233333333", "--json", "--show"])
-        .output()
-        .unwrap();
+    let output = run_on(Puzzle::Rotation, "solve", &["111111112222222233333333", "--json", "--show"]);
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(answer["distance"], 4);
     assert_eq!(answer["moves"], "DDHH");
@@ -292,9 +286,7 @@ fn solve_json_is_for_programs() {
 
 #[test]
 fn solve_rejects_a_bad_board_with_its_reason() {
-    let output = run_on(Puzzle::Rotation, "solve", &["1 2 3"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(stderr_of(&output).contains("expected 24 numbers, found 3"));
+    assert!(refusal_of(Puzzle::Rotation, "solve", &["1 2 3"]).contains("expected 24 numbers, found 3"));
 }
 
 #[test]

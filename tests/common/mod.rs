@@ -135,6 +135,14 @@ pub fn run_on(puzzle: Puzzle, command: &str, args: &[&str]) -> Output {
     binary(tables_with(puzzle)).args([command, puzzle.label()]).args(args).output().expect("the binary runs")
 }
 
+/// [`run_on`] for arguments the binary must refuse (exit status 2): its errors.
+pub fn refusal_of(puzzle: Puzzle, command: &str, args: &[&str]) -> String {
+    let output = run_on(puzzle, command, args);
+    let errors = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{errors}");
+    errors
+}
+
 /// Runs `command` with `stdin` as its standard input and collects its output.
 pub fn run_with_input(command: &mut Command, stdin: &str) -> Output {
     let mut child =
