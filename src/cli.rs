@@ -11,7 +11,7 @@ use puzzle_tables_query::Puzzle;
 
 use crate::options::{puzzle_parser, target_parser, Target};
 use crate::solve::BoardArgs;
-use crate::{cube, cubic, definition, eight, fifteen, rotation, serve, setter};
+use crate::{cube, cubic, definition, eight, fifteen, rotation, setter};
 
 /// Answers classic search puzzles instantly from exhaustive precomputed tables.
 #[derive(Parser)]
@@ -76,7 +76,7 @@ pub enum Command {
     /// Serve the tables over HTTP: a JSON API (`/api/v1/PUZZLE?board=...`, batches, random
     /// boards, scrambles, `/api/v1/openapi.json`, `/metrics`) and a page to solve puzzles
     /// in a browser (`/`).
-    Serve(serve::ServeArgs),
+    Serve(puzzle_tables_serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish or powershell) on standard output.
     Completions(CompletionsArgs),
     /// Write the man pages into a directory (`cargo xtask man` runs it).

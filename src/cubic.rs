@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use puzzle_tables_models::cubic::{self as model, judge_answer, Cell, StartClass, JUDGE_CAP, PATTERNS, STATES};
-use puzzle_tables_query::answer::{AnswerOptions, CubicAnswer};
+use puzzle_tables_query::answer::{parse_cell, AnswerOptions, CubicAnswer};
 use puzzle_tables_query::cubic::{CubicDistances, CubicSolver};
 use puzzle_tables_query::Metadata;
 use serde_json::json;
@@ -32,16 +32,6 @@ pub struct SolveArgs {
     pattern: Vec<String>,
     #[command(flatten)]
     options: SolveOptions,
-}
-
-pub(crate) fn parse_cell(text: &str) -> Result<Cell, String> {
-    let numbers: Vec<Option<u32>> =
-        text.trim_matches(|c| c == '(' || c == ')').split(',').map(|n| n.trim().parse().ok()).collect();
-    match numbers[..] {
-        [Some(x), Some(y)] => Cell::from_xy(x, y),
-        _ => None,
-    }
-    .ok_or_else(|| format!("expected X,Y with X and Y from 1 to 3, found {text:?}"))
 }
 
 fn open_distances(tables: &TablesDir) -> anyhow::Result<CubicDistances> {

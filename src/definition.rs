@@ -21,7 +21,7 @@ use serde_json::json;
 
 use crate::english::{answer_line, plural};
 use crate::options::SolveOptions;
-use crate::setter::random::{clock_seed, RandomArgs};
+use crate::setter::random::{seed_of, RandomArgs};
 use crate::solve::solve_case;
 use crate::tables::{answer_error, TablesDir};
 use crate::writer::{self, errln};
@@ -188,11 +188,7 @@ pub fn random(tables: &TablesDir, name: &str, args: &RandomArgs, out: &mut dyn W
             args.count
         );
     }
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    if args.seed.is_none() {
-        errln!("puzzle-tables: random {name}: --seed {seed}");
-    }
-    let mut prng = Prng::new(seed);
+    let mut prng = Prng::new(seed_of(args, name));
     let mut drawn = Vec::new();
     while (drawn.len() as u64) < args.count {
         let index = table.random_index(distance as u8, &mut prng).expect("the count says there is one");

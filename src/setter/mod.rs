@@ -3,9 +3,11 @@
 //! distance) and `scramble` (fair cube scrambles, [`scramble`]).
 //!
 //! Each puzzle is one module here implementing [`verdict::Checker`] and opening its tables in
-//! one place; its boards are drawn by the query crate's drawer
-//! ([`puzzle_tables_query::random`]), over tables opened by [`with_drawer`]. Adding a
-//! puzzle is one more module and one match arm in [`check_command`] and [`with_drawer`].
+//! one place. `random` draws through the query crate's registry
+//! ([`RegisteredPuzzle::draw`](puzzle_tables_query::answer::RegisteredPuzzle::draw)), as the
+//! server does; a package's tests through the query crate's drawers
+//! ([`puzzle_tables_query::random`]), over tables opened by [`with_drawer`]. Adding a puzzle
+//! is one more module and one match arm in [`check_command`] and [`with_drawer`].
 
 mod answers;
 pub mod check;
@@ -21,16 +23,18 @@ mod rotation;
 pub mod scramble;
 pub mod verdict;
 
+use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use puzzle_tables_models::cubic::Cell;
+use puzzle_tables_query::answer::registered;
 use puzzle_tables_query::random::{
-    self as draws, CubicPatterns, Drawer, EightBoards, FifteenBoards, MagicCubes, RotationBoards,
+    CubicPatterns, DrawRequest, Drawer, EightBoards, FifteenBoards, MagicCubes, RotationBoards,
 };
 use puzzle_tables_query::{Puzzle, Tables};
 
-use crate::tables::TablesDir;
+use crate::tables::{answer_error, TablesDir};
 
 /// `check PUZZLE INPUT ANSWERS`; under `--protocol`, any error is the system's judge
 /// failure.
@@ -76,30 +80,27 @@ fn check_with(tables: &TablesDir, args: &check::CheckArgs) -> anyhow::Result<Exi
     }
 }
 
-/// `random PUZZLE [--distance D] [--count N] [--seed S] [--judge-input]`.
+/// `random PUZZLE [--distance D] [--count N] [--seed S] [--judge-input]`: the registry's
+/// drawing, over this directory's tables (built first when missing).
 pub fn random_command(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::Result<ExitCode> {
     let mut out = crate::writer::stdout_buffered();
-    random_to(tables, args, &mut out)
-}
-
-/// What `random` prints, as text (the server's `random`).
-pub fn random_into(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::Result<String> {
-    let mut out = Vec::new();
-    random_to(tables, args, &mut out)?;
-    Ok(String::from_utf8(out)?)
-}
-
-/// `random`, written to `out`.
-fn random_to(tables: &TablesDir, args: &random::RandomArgs, out: &mut dyn std::io::Write) -> anyhow::Result<ExitCode> {
     let puzzle = match &args.puzzle {
         crate::options::Target::Puzzle(puzzle) => *puzzle,
-        crate::options::Target::Definition(name) => return crate::definition::random(tables, name, args, out),
+        crate::options::Target::Definition(name) => return crate::definition::random(tables, name, args, &mut out),
     };
-    if args.start.is_some() && puzzle != Puzzle::Cubic {
-        bail!("--start is the cubic puzzle's start cell; {puzzle} has none");
-    }
-    let needs_databases = draws::needs_databases(args.distance);
-    with_drawer(tables, puzzle, args.start, needs_databases, RandomRun { args, out })
+    let entry = registered(puzzle)
+        .with_context(|| format!("unknown puzzle {puzzle}: this build of random does not know it"))?;
+    let request = DrawRequest {
+        distance: args.distance,
+        count: args.count,
+        seed: random::seed_of(args, puzzle.label()),
+        start: args.start,
+        judge_input: args.judge_input,
+    };
+    let text = entry.draw(&tables.answerer()?, &request).map_err(answer_error)?;
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Work done with a puzzle's drawer, whatever its boards' type.
@@ -109,20 +110,6 @@ pub trait WithDrawer {
 
     /// Does the work with `drawer`.
     fn with<D: Drawer>(self, drawer: &D) -> anyhow::Result<Self::Output>;
-}
-
-/// `random`'s work: draw and print.
-struct RandomRun<'a> {
-    args: &'a random::RandomArgs,
-    out: &'a mut dyn std::io::Write,
-}
-
-impl WithDrawer for RandomRun<'_> {
-    type Output = ExitCode;
-
-    fn with<D: Drawer>(self, drawer: &D) -> anyhow::Result<ExitCode> {
-        random::run(drawer, self.args, self.out)
-    }
 }
 
 /// Does `work` with the drawer of `puzzle` over its tables, opened here (built first when

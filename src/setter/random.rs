@@ -6,11 +6,8 @@
 //! server and the Python package: each puzzle's [`Drawer`] there, over the tables opened
 //! here, so the same seed gives the same boards everywhere.
 
-use std::io::Write;
-use std::process::ExitCode;
-
 use puzzle_tables_models::cubic::Cell;
-use puzzle_tables_query::random::{draw_boards, Drawer};
+use puzzle_tables_query::random::clock_seed;
 
 use crate::writer::errln;
 
@@ -38,7 +35,7 @@ pub struct RandomArgs {
     pub judge_input: bool,
     /// cubic: the start cell X,Y whose patterns are drawn [default: any of the nine, each
     /// pattern with its start cell].
-    #[arg(long, value_name = "X,Y", value_parser = crate::cubic::parse_cell)]
+    #[arg(long, value_name = "X,Y", value_parser = puzzle_tables_query::answer::parse_cell)]
     pub start: Option<Cell>,
 }
 
@@ -80,20 +77,11 @@ the layer. From 29 to 50 a board takes a fraction of a second, at 25 and from 55
 seconds (BENCHMARKS.md); deeper layers are not offered (too few boards lie there), nor are \
 boards drawn by random walks, which are not uniform over a layer.";
 
-/// Draws `args.count` boards with `drawer` and writes them to `out`.
-pub fn run<D: Drawer>(drawer: &D, args: &RandomArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    if args.seed.is_none() {
-        errln!("puzzle-tables: random {}: --seed {seed}", drawer.label());
-    }
-    let boards = draw_boards(drawer, args.distance, args.count, seed)?;
-    drawer.write_boards(out, &boards, args.judge_input)?;
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// A seed from the clock, for a run without `--seed`.
-pub fn clock_seed() -> u64 {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    now.as_secs() ^ u64::from(now.subsec_nanos()) << 32
+/// `--seed`, else one from the clock, printed on standard error for `random LABEL`.
+pub fn seed_of(args: &RandomArgs, label: &str) -> u64 {
+    args.seed.unwrap_or_else(|| {
+        let seed = clock_seed();
+        errln!("puzzle-tables: random {label}: --seed {seed}");
+        seed
+    })
 }

@@ -3,15 +3,15 @@
 //! random from those that need at least 2 moves, given as a move sequence of at most 20
 //! face turns that produces it from solved.
 //!
-//! How the states are drawn and their scrambles made is the library's
-//! ([`puzzle_tables_query::scramble`]), shared with the Python package; this module reads the
-//! arguments and prints. Fifteen-puzzle boards come from `random fifteen`.
+//! How the states are drawn and their scrambles made and written is the library's
+//! ([`puzzle_tables_query::scramble`]), shared with the server and the Python package; this
+//! module reads the arguments and prints. Fifteen-puzzle boards come from `random fifteen`.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use puzzle_tables_query::cube::{moves_text, Cube};
-use puzzle_tables_query::scramble::{scrambles_of, FairStates};
+use puzzle_tables_query::random::clock_seed;
+use puzzle_tables_query::scramble::scramble_lines;
 
 use crate::tables::TablesDir;
 use crate::writer::{self, errln};
@@ -45,42 +45,17 @@ legal combination equally likely, from SplitMix64 seeded by --seed), and its mov
 inverse of the two-phase solver's solution. The same seed gives the same scrambles on every \
 machine.";
 
-/// `scramble cube`: `args.count` scrambles, one per line.
+/// `scramble cube`: `args.count` scrambles, one per line, written as they are made.
 pub fn run(tables: &TablesDir, args: &ScrambleArgs) -> anyhow::Result<ExitCode> {
-    write_scrambles(tables, args, &mut writer::stdout_buffered())
-}
-
-/// What `scramble` prints, as text (the server's `scramble`).
-pub fn scrambles_into(tables: &TablesDir, args: &ScrambleArgs) -> anyhow::Result<String> {
-    let mut out = Vec::new();
-    write_scrambles(tables, args, &mut out)?;
-    Ok(String::from_utf8(out)?)
-}
-
-/// `scramble`, written to `out`.
-fn write_scrambles(tables: &TablesDir, args: &ScrambleArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let solver = crate::cube::two_phase_solver(tables, None)?;
-    let seed = args.seed.unwrap_or_else(super::random::clock_seed);
+    let seed = args.seed.unwrap_or_else(clock_seed);
     if args.seed.is_none() {
         errln!("puzzle-tables: scramble {}: --seed {seed}", args.puzzle);
     }
-    let mut states = FairStates::new(seed);
-    let workers = std::thread::available_parallelism().map_or(1, usize::from);
-    let mut left = args.count;
-    while left > 0 {
-        // The states are drawn in order from the one stream, so the seed alone decides them.
-        let batch: Vec<Cube> = (0..left.min(BATCH)).map(|_| states.next_cube()).collect();
-        left -= batch.len() as u64;
-        for (cube, moves) in batch.iter().zip(scrambles_of(&solver, &batch, workers)?) {
-            if args.facelets {
-                write!(out, "{} ", cube.facelets().to_urfdlb())?;
-            }
-            writeln!(out, "{}", moves_text(&moves))?;
-        }
+    let mut out = writer::stdout_buffered();
+    for lines in scramble_lines(&solver, args.count, seed, args.facelets) {
+        out.write_all(lines?.as_bytes())?;
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
 }
-
-/// How many states are drawn, then solved on every core, at a time.
-const BATCH: u64 = 1024;

@@ -32,7 +32,7 @@ use std::collections::HashSet;
 
 use puzzle_tables_models::cube::KEY_SPACE;
 
-use crate::cube::{Cube, Metric, Move, TwoPhaseSolver};
+use crate::cube::{moves_text, Cube, Metric, Move, TwoPhaseSolver};
 use crate::prng::Prng;
 
 /// Why a scramble could not be made: the solver's tables are damaged.
@@ -65,6 +65,42 @@ impl FairStates {
     /// The next cube of the stream.
     pub fn next_cube(&mut self) -> Cube {
         fair_state(&mut self.prng, &self.near_solved)
+    }
+}
+
+/// How many states are drawn, then solved on every core, at a time.
+const BATCH: u64 = 1024;
+
+/// What `puzzle-tables scramble` prints for `count` scrambles from `seed` (each cube's
+/// facelets before its scramble when `facelets`), [`BATCH`] lines at a time so that a long
+/// run is written as it goes. The states are drawn in order from the one stream, so the seed
+/// alone decides them.
+pub fn scramble_lines(
+    solver: &TwoPhaseSolver,
+    count: u64,
+    seed: u64,
+    facelets: bool,
+) -> impl Iterator<Item = Result<String, ScrambleError>> + '_ {
+    let mut states = FairStates::new(seed);
+    let workers = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut left = count;
+    std::iter::from_fn(move || {
+        let batch: Vec<Cube> = (0..left.min(BATCH)).map(|_| states.next_cube()).collect();
+        left -= batch.len() as u64;
+        (!batch.is_empty()).then(|| {
+            let scrambles = scrambles_of(solver, &batch, workers)?;
+            Ok(batch.iter().zip(scrambles).map(|(cube, moves)| scramble_line(cube, &moves, facelets)).collect())
+        })
+    })
+}
+
+/// One line of `puzzle-tables scramble`.
+fn scramble_line(cube: &Cube, moves: &[Move], facelets: bool) -> String {
+    let moves = moves_text(moves);
+    if facelets {
+        format!("{} {moves}\n", cube.facelets().to_urfdlb())
+    } else {
+        format!("{moves}\n")
     }
 }
 

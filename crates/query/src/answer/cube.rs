@@ -13,6 +13,7 @@ use crate::cube::optimal::{OptimalLimits, OptimalSolution};
 use crate::cube::{moves_from_turns, moves_text, parse_moves, Cube, Facelets, Metric, Move};
 use crate::fifteen::search::SearchProgress;
 use crate::magic_cube::{self, notation, Turn, TABLE_DEPTH};
+use crate::random::{drawn_text, DrawError, DrawRequest, MagicCubes};
 use crate::Puzzle;
 use puzzle_tables_models::cube::{judge_answer, JUDGE_LIMIT};
 
@@ -116,18 +117,25 @@ pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
     cubes: true,
     optimal_search: true,
     row_letters: Some(b"URFDLB"),
-    ..RegisteredPuzzle::lookup(Puzzle::Cube, |answerer, text, options| {
-        answer(answerer, text, options).map(Answer::Cube)
-    })
+    ..RegisteredPuzzle::lookup(
+        Puzzle::Cube,
+        |answerer, text, options| answer(answerer, text, options).map(Answer::Cube),
+        |_, _| Err(DrawError::Refused(NO_RANDOM_CUBES.to_string()).into()),
+    )
 };
+
+/// Why no random cube is drawn: `scramble cube` draws fair cubes, as scrambles.
+const NO_RANDOM_CUBES: &str = "random does not know the cube yet (the magic cube's is `random magic-cube`)";
 
 /// The magic cube's entry in the registry: a cube from its table alone.
 pub(super) const MAGIC_CUBE_REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
     cubes: true,
     row_letters: Some(b"URFDLB"),
-    ..RegisteredPuzzle::lookup(Puzzle::MagicCube, |answerer, text, options| {
-        answer_magic_cube(answerer, text, options).map(Answer::MagicCube)
-    })
+    ..RegisteredPuzzle::lookup(
+        Puzzle::MagicCube,
+        |answerer, text, options| answer_magic_cube(answerer, text, options).map(Answer::MagicCube),
+        |answerer, request: &DrawRequest| Ok(drawn_text(&MagicCubes::new(answerer.magic_cube()?), request)?),
+    )
 };
 
 impl PuzzleAnswer for CubeAnswer {

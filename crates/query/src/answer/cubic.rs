@@ -8,6 +8,7 @@ use super::{
     Walk,
 };
 use crate::cubic::{roll_letters, Cell, CubicSolver, Pattern, Roll, State};
+use crate::random::{drawn_text, CubicPatterns, DrawRequest};
 use crate::{Puzzle, TableErrorKind};
 use puzzle_tables_models::cubic::{judge_answer, JUDGE_CAP};
 
@@ -43,10 +44,26 @@ impl CubicAnswer {
 pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
     needs_start: true,
     row_letters: Some(b"EWRB"),
-    ..RegisteredPuzzle::lookup(Puzzle::Cubic, |answerer, text, options| {
-        answer(answerer, text, options).map(Answer::Cubic)
-    })
+    ..RegisteredPuzzle::lookup(
+        Puzzle::Cubic,
+        |answerer, text, options| answer(answerer, text, options).map(Answer::Cubic),
+        |answerer, request: &DrawRequest| {
+            Ok(drawn_text(&CubicPatterns::new(answerer.cubic()?.distances(), request.start), request)?)
+        },
+    )
 };
+
+/// A cell written `X,Y` (or `(X,Y)`): X the column, Y the row, each from 1 to 3, as the
+/// command line's `--start` and the server's `start=` take it.
+pub fn parse_cell(text: &str) -> Result<Cell, String> {
+    let numbers: Vec<Option<u32>> =
+        text.trim_matches(|c| c == '(' || c == ')').split(',').map(|n| n.trim().parse().ok()).collect();
+    match numbers[..] {
+        [Some(x), Some(y)] => Cell::from_xy(x, y),
+        _ => None,
+    }
+    .ok_or_else(|| format!("expected X,Y with X and Y from 1 to 3, found {text:?}"))
+}
 
 impl PuzzleAnswer for CubicAnswer {
     /// The distance and the rolls.

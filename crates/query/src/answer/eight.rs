@@ -7,6 +7,7 @@ use super::{
     RegisteredPuzzle,
 };
 use crate::eight::{move_letters, Board, Move};
+use crate::random::{drawn_text, DrawRequest, EightBoards};
 use crate::Puzzle;
 
 /// An eight-puzzle board's answer.
@@ -29,9 +30,11 @@ pub struct EightAnswer {
 }
 
 /// The eight puzzle's entry in the registry.
-pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle::lookup(Puzzle::Eight, |answerer, text, options| {
-    answer(answerer, text, options).map(Answer::Eight)
-});
+pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle::lookup(
+    Puzzle::Eight,
+    |answerer, text, options| answer(answerer, text, options).map(Answer::Eight),
+    |answerer, request: &DrawRequest| Ok(drawn_text(&EightBoards::new(answerer.eight()?), request)?),
+);
 
 impl PuzzleAnswer for EightAnswer {
     /// The moves, or `unsolvable`.

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::fifteen::search::{solve_within, GaveUp, Outcome, SearchProgress};
 use crate::fifteen::{move_letters, Board, Move, PatternDatabases};
+use crate::random::{drawn_text, needs_databases, DrawRequest, FifteenBoards};
 use crate::Puzzle;
 use puzzle_tables_models::fifteen::MAX_DISTANCE;
 
@@ -82,10 +83,22 @@ impl Searches<'_> {
 /// The fifteen puzzle's entry in the registry.
 pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
     searches: true,
-    ..RegisteredPuzzle::lookup(Puzzle::Fifteen, |answerer, text, options| {
-        answer(answerer, text, options).map(Answer::Fifteen)
-    })
+    ..RegisteredPuzzle::lookup(
+        Puzzle::Fifteen,
+        |answerer, text, options| answer(answerer, text, options).map(Answer::Fifteen),
+        draw,
+    )
 };
+
+/// Random boards; the pattern databases are opened only for the deep layers that need them.
+fn draw(answerer: &Answerer, request: &DrawRequest) -> Result<String, AnswerError> {
+    let databases = if needs_databases(request.distance) {
+        Some(answerer.fifteen(answerer.fifteen_partition(None))?)
+    } else {
+        None
+    };
+    Ok(drawn_text(&FifteenBoards::new(databases), request)?)
+}
 
 impl PuzzleAnswer for FifteenAnswer {
     /// The moves, `more than N moves` beyond the limit, or `unsolvable`.

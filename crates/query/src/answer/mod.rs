@@ -37,7 +37,7 @@ mod registry;
 mod rotation;
 
 pub use cube::{metric_noun, CubeAnswer, CubeInput, CubeSolution, MagicCubeAnswer};
-pub use cubic::CubicAnswer;
+pub use cubic::{parse_cell, CubicAnswer};
 pub use definition::{AllSolutionsAnswer, DefinitionAnswer, DefinitionInput};
 pub use eight::EightAnswer;
 pub use fifteen::FifteenAnswer;
@@ -58,6 +58,7 @@ use crate::eight::EightTable;
 use crate::fifteen::search::SearchProgress;
 use crate::fifteen::{Partition, PatternDatabases};
 use crate::magic_cube::CubeTable;
+use crate::random::DrawError;
 use crate::rotation::RotationTable;
 use crate::{Puzzle, TableError, Tables};
 
@@ -320,6 +321,9 @@ pub enum AnswerError {
     /// The tables could not be made ready (see [`Answerer::with_preparation`]).
     #[error("{0}")]
     Unavailable(String),
+    /// No random cases were drawn as asked ([`RegisteredPuzzle::draw`]).
+    #[error(transparent)]
+    Draw(DrawError),
 }
 
 /// Makes a puzzle's tables ready before they are opened (the binary builds missing ones).

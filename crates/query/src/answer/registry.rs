@@ -3,7 +3,8 @@
 //! front end needs of an answer beyond its JSON.
 //!
 //! An entry holds what a front end would otherwise decide by matching on the puzzle: how to
-//! answer a case, whether answering is a search, how its cases are written. Each puzzle's
+//! answer a case, how to draw random cases, whether answering is a search, how its cases
+//! are written. Each puzzle's
 //! entry is defined in its own answer file, so adding a puzzle is its files and one line
 //! of [`PUZZLES`](super::PUZZLES) (in the folder's `mod.rs`, which declares the puzzles' files:
 //! listed here, the entries would make an import loop with them).
@@ -11,6 +12,7 @@
 use serde::Serialize;
 
 use super::{Answer, AnswerError, AnswerOptions, Answerer, Details};
+use crate::random::{DrawError, DrawRequest};
 use crate::Puzzle;
 
 /// What every front end needs of a puzzle's answer: its JSON (serde), its one line of text
@@ -22,13 +24,23 @@ pub trait PuzzleAnswer: Serialize {
     fn details(&self) -> &Details;
 }
 
+/// Answers a case, written as `solve` reads it.
+type AnswerCase = fn(&Answerer, &str, &AnswerOptions) -> Result<Answer, AnswerError>;
+
+/// Draws random cases over the answerer's tables, written as `puzzle-tables random` prints
+/// them.
+type DrawCases = fn(&Answerer, &DrawRequest) -> Result<String, AnswerError>;
+
 /// A puzzle as the front ends see it: one entry of [`PUZZLES`](super::PUZZLES).
 #[derive(Clone, Copy, Debug)]
 pub struct RegisteredPuzzle {
     /// The puzzle; its label names it in commands, paths and Python.
     pub puzzle: Puzzle,
     /// Answers a case, written as `solve` reads it.
-    pub answer: fn(&Answerer, &str, &AnswerOptions) -> Result<Answer, AnswerError>,
+    pub answer: AnswerCase,
+    /// Draws random cases (`puzzle-tables random`, the server's and Python's `random`);
+    /// call it through [`RegisteredPuzzle::draw`], which checks the request first.
+    pub draws: DrawCases,
     /// Whether answering a case is a search (up to seconds) rather than a few lookups.
     pub searches: bool,
     /// Whether its cases are cubes, written as a facelet string or as a scramble.
@@ -44,20 +56,39 @@ pub struct RegisteredPuzzle {
 }
 
 impl RegisteredPuzzle {
-    /// The entry of a puzzle answered by `answer` in a few lookups, whose cases are written
-    /// as numbers and need nothing more; each entry changes what differs.
-    pub const fn lookup(
-        puzzle: Puzzle,
-        answer: fn(&Answerer, &str, &AnswerOptions) -> Result<Answer, AnswerError>,
-    ) -> Self {
+    /// The entry of a puzzle answered by `answer` in a few lookups and drawn by `draws`,
+    /// whose cases are written as numbers and need nothing more; each entry changes what
+    /// differs.
+    pub const fn lookup(puzzle: Puzzle, answer: AnswerCase, draws: DrawCases) -> Self {
         RegisteredPuzzle {
             puzzle,
             answer,
+            draws,
             searches: false,
             cubes: false,
             needs_start: false,
             optimal_search: false,
             row_letters: None,
+        }
+    }
+
+    /// `request`'s random cases, drawn over `answerer`'s tables and written as `puzzle-tables
+    /// random` prints them; a start cell only for a puzzle whose cases have one.
+    pub fn draw(&self, answerer: &Answerer, request: &DrawRequest) -> Result<String, AnswerError> {
+        if request.start.is_some() && !self.needs_start {
+            let why = format!("--start is the cubic puzzle's start cell; {} has none", self.puzzle);
+            return Err(DrawError::Refused(why).into());
+        }
+        (self.draws)(answerer, request)
+    }
+}
+
+impl From<DrawError> for AnswerError {
+    /// A table's error stays one, so that it names its file wherever it surfaces.
+    fn from(error: DrawError) -> AnswerError {
+        match error {
+            DrawError::Table(error) => AnswerError::Table(error),
+            other => AnswerError::Draw(other),
         }
     }
 }

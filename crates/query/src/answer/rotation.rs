@@ -9,6 +9,7 @@ use super::{
     steps_and_walk, walk, Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError, PuzzleAnswer,
     RegisteredPuzzle,
 };
+use crate::random::{drawn_text, DrawRequest, RotationBoards};
 use crate::rotation::{move_letters, Board, Move, RotationTable};
 use crate::Puzzle;
 use puzzle_tables_models::rotation::{NO_MOVES_NEEDED, SYMBOLS};
@@ -35,10 +36,11 @@ pub struct RotationAnswer {
 }
 
 /// The rotation game's entry in the registry.
-pub(super) const REGISTERED: RegisteredPuzzle =
-    RegisteredPuzzle::lookup(Puzzle::Rotation, |answerer, text, options| {
-        answer(answerer, text, options).map(Answer::Rotation)
-    });
+pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle::lookup(
+    Puzzle::Rotation,
+    |answerer, text, options| answer(answerer, text, options).map(Answer::Rotation),
+    |answerer, request: &DrawRequest| Ok(drawn_text(&RotationBoards::new(answerer.rotation()?), request)?),
+);
 
 impl PuzzleAnswer for RotationAnswer {
     /// The judge's two lines on one: the moves (or `No moves needed`) and the centre.

@@ -41,6 +41,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 use std::io::{self, Write};
 
+use crate::cubic::Cell;
 use crate::prng::Prng;
 use crate::table::TableError;
 
@@ -117,6 +118,35 @@ pub trait Drawer {
         self.write_boards(&mut text, std::slice::from_ref(board), false).expect("a Vec takes every write");
         String::from_utf8_lossy(&text).trim_end().to_string()
     }
+}
+
+/// What a front end asks `random` for.
+#[derive(Clone, Debug)]
+pub struct DrawRequest {
+    /// Only boards whose answer is exactly this many moves (any solvable board when `None`).
+    pub distance: Option<u32>,
+    /// How many distinct boards.
+    pub count: u64,
+    /// The seed of the stream they are drawn from.
+    pub seed: u64,
+    /// The cubic puzzle's start cell, whose patterns are drawn (every start cell when `None`).
+    pub start: Option<Cell>,
+    /// Whether the text adds what the judge's input needs around the boards.
+    pub judge_input: bool,
+}
+
+/// `request`'s boards drawn with `drawer`, as `puzzle-tables random` prints them.
+pub fn drawn_text<D: Drawer>(drawer: &D, request: &DrawRequest) -> Result<String, DrawError> {
+    let boards = draw_boards(drawer, request.distance, request.count, request.seed)?;
+    let mut text = Vec::new();
+    drawer.write_boards(&mut text, &boards, request.judge_input).expect("a Vec takes every write");
+    Ok(String::from_utf8_lossy(&text).into_owned())
+}
+
+/// A seed from the clock, for a drawing asked for without one.
+pub fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    now.as_secs() ^ u64::from(now.subsec_nanos()) << 32
 }
 
 /// `count` distinct boards of `drawer` at `distance` (any solvable board when `None`),

@@ -1,6 +1,8 @@
 //! `puzzle-tables serve`: the tables over HTTP, and a page to look at them.
 //!
-//! axum on tokio, one [`Answerer`] for every request (tables opened once, mapped), the
+//! The program that starts the server (the `puzzle-tables` binary) reads its arguments
+//! ([`ServeArgs`]) and hands over what is its own as a [`Host`]: where the tables live and
+//! how its errors name the command that mends a table. Everything else is here: axum on tokio, one [`Answerer`] for every request (tables opened once, mapped), the
 //! API in [`api`] behind the [`routes`], searches bounded by [`pool`], counters in [`metrics`], the page in
 //! [`page`]. Connections are accepted by hand (hyper's own builder) so that each has the
 //! deadlines and head limits of [`conn`] (a JSON 408, 414 or 431 past them), HTTP/2 its
@@ -15,8 +17,10 @@ mod openapi;
 mod page;
 mod pool;
 mod routes;
+mod stderr;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
@@ -26,7 +30,6 @@ use anyhow::Context;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use puzzle_tables_query::answer::{time_limit, Answerer};
-use puzzle_tables_query::Puzzle;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
@@ -35,8 +38,7 @@ use tower_http::cors::CorsLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use crate::tables::{with_rebuild_hint, TablesDir};
-use crate::writer::errln;
+use stderr::errln;
 
 /// `serve`.
 #[derive(clap::Args)]
@@ -118,12 +120,25 @@ fn optimal_seconds(text: &str) -> Result<Duration, String> {
 /// How long shutdown waits for the requests in flight.
 const DRAIN: Duration = Duration::from_secs(5);
 
+/// What the program that starts the server keeps its own: where the tables live and how
+/// its errors name the command that mends a table. The server opens tables only through
+/// `open` (at start and on each SIGHUP), so it builds none and knows no command of the
+/// program.
+pub struct Host {
+    /// The tables directory, named in the log.
+    pub dir: PathBuf,
+    /// Every table of the directory, opened anew.
+    pub open: Box<dyn Fn() -> anyhow::Result<Answerer> + Send + Sync>,
+    /// `error` with the command that rebuilds its table, when it is about one.
+    pub rebuild_hint: fn(anyhow::Error) -> anyhow::Error,
+}
+
 /// What every request shares.
 pub struct App {
     /// The tables mapped now: a request holds the set it began with, SIGHUP swaps in a new one.
     answerer: RwLock<Arc<Answerer>>,
     optimal_threads: u16,
-    tables: TablesDir,
+    host: Host,
     pool: pool::SearchPool,
     /// The optimal cube searches, apart: one takes seconds, and must not hold up the others.
     optimal_pool: pool::SearchPool,
@@ -146,18 +161,16 @@ impl App {
     }
 }
 
-/// `serve`: builds missing tables, opens them all, and serves until SIGTERM or Ctrl-C.
-pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
-    for &puzzle in Puzzle::BUILT_IN {
-        tables.build_missing(puzzle)?;
-    }
-    let answerer = opened(tables, args.optimal_threads)?;
+/// `serve`: opens every table of `host`, and serves until SIGTERM or Ctrl-C.
+pub fn run(host: Host, args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    api::set_rebuild_hint(host.rebuild_hint);
+    let answerer = opened(&host, args.optimal_threads)?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = args.search_threads.map_or(cores, usize::from);
     let app = Arc::new(App {
         answerer: RwLock::new(Arc::new(answerer)),
         optimal_threads: args.optimal_threads,
-        tables: tables.clone(),
+        host,
         pool: pool::SearchPool::new(threads, args.search_queue),
         optimal_pool: pool::SearchPool::new(usize::from(args.optimal_searches), 0),
         optimal_time: args.optimal_seconds,
@@ -171,10 +184,10 @@ pub fn run(tables: &TablesDir, args: &ServeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Every table of `tables` opened (mapped) now, so that no request pays for it and a damaged
+/// Every table of `host` opened (mapped) now, so that no request pays for it and a damaged
 /// table stops the start, or a remap.
-fn opened(tables: &TablesDir, optimal_threads: u16) -> anyhow::Result<Answerer> {
-    let answerer = tables.answerer()?.with_optimal_threads(usize::from(optimal_threads));
+fn opened(host: &Host, optimal_threads: u16) -> anyhow::Result<Answerer> {
+    let answerer = (host.open)()?.with_optimal_threads(usize::from(optimal_threads));
     answerer.eight()?;
     answerer.cubic()?;
     answerer.rotation()?;
@@ -192,17 +205,20 @@ fn opened(tables: &TablesDir, optimal_threads: u16) -> anyhow::Result<Answerer> 
 #[cfg(unix)]
 async fn remap_on_hangup(app: Arc<App>, mut hangup: tokio::signal::unix::Signal) {
     while hangup.recv().await.is_some() {
-        let (tables, threads) = (app.tables.clone(), app.optimal_threads);
-        let remapped = tokio::task::spawn_blocking(move || opened(&tables, threads)).await;
+        let (opening, threads) = (Arc::clone(&app), app.optimal_threads);
+        let remapped = tokio::task::spawn_blocking(move || opened(&opening.host, threads)).await;
         match remapped.unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic())) {
             Ok(answerer) => {
                 *app.answerer.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = Arc::new(answerer);
                 app.metrics.remapped(true);
-                errln!("puzzle-tables: serve: SIGHUP: the tables in {} are mapped anew", app.tables.dir().display());
+                errln!("puzzle-tables: serve: SIGHUP: the tables in {} are mapped anew", app.host.dir.display());
             }
             Err(error) => {
                 app.metrics.remapped(false);
-                errln!("puzzle-tables: serve: SIGHUP: kept the tables mapped before: {:#}", with_rebuild_hint(error));
+                errln!(
+                    "puzzle-tables: serve: SIGHUP: kept the tables mapped before: {:#}",
+                    (app.host.rebuild_hint)(error)
+                );
             }
         }
     }

@@ -15,7 +15,7 @@ use serde_json::json;
 
 use super::api::{answer, batch, healthz, metrics, random, scramble, ApiError};
 use super::{definitions, page, App};
-use crate::writer::errln;
+use crate::stderr::errln;
 
 /// Every route of the server.
 pub fn router(app: Arc<App>) -> Router {

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -14,18 +14,19 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use puzzle_tables_query::answer::{
-    registered_label, time_limit, Answer, AnswerError, AnswerOptions, Answerer, CubeInput, RegisteredPuzzle, PUZZLES,
+    parse_cell, registered_label, time_limit, Answer, AnswerError, AnswerOptions, Answerer, CubeInput,
+    RegisteredPuzzle, PUZZLES,
 };
 use puzzle_tables_query::cube::Metric;
 use puzzle_tables_query::fifteen::Partition;
+use puzzle_tables_query::random::{clock_seed, DrawRequest};
+use puzzle_tables_query::scramble::scramble_lines;
 use puzzle_tables_query::Puzzle;
 use serde::Serialize;
 use serde_json::json;
 
 use super::App;
-use crate::cubic::parse_cell;
-use crate::tables::{answer_error, with_rebuild_hint};
-use crate::writer::errln;
+use crate::stderr::errln;
 
 /// The most lines a batch may hold.
 pub const MAX_BATCH_LINES: usize = 10_000;
@@ -84,6 +85,27 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The host's [`rebuild_hint`](super::Host::rebuild_hint), set when the server starts: a
+/// table's trouble reaches the log from any handler's `?`, where the host is out of reach.
+static REBUILD_HINT: OnceLock<fn(anyhow::Error) -> anyhow::Error> = OnceLock::new();
+
+/// Sets the rebuild hint of the log's table errors (once: one server a process).
+pub(super) fn set_rebuild_hint(hint: fn(anyhow::Error) -> anyhow::Error) {
+    let _ = REBUILD_HINT.set(hint);
+}
+
+/// A table's error as the log gives it: the file it names, and the command that mends it.
+fn with_rebuild_hint(error: AnswerError) -> anyhow::Error {
+    let error = match error {
+        AnswerError::Table(error) => error.into(),
+        other => anyhow::anyhow!("{other}"),
+    };
+    match REBUILD_HINT.get() {
+        Some(hint) => hint(error),
+        None => error,
+    }
+}
+
 impl From<AnswerError> for ApiError {
     /// A refused board's reason goes to the client; a table's trouble names files and the
     /// commands that mend them, which are the operator's: they go to the log, and the client
@@ -98,7 +120,7 @@ impl From<AnswerError> for ApiError {
             }
             // A table the server opened at start that fails now is the server's fault.
             other => {
-                errln!("puzzle-tables: serve: {:#}", with_rebuild_hint(answer_error(other)));
+                errln!("puzzle-tables: serve: {:#}", with_rebuild_hint(other));
                 let why = "a table this answer needs cannot be read; the server's log says which";
                 ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, why)
             }
@@ -459,7 +481,7 @@ fn count_and_seed(params: &Params) -> Result<(u64, u64), ApiError> {
     if count == 0 || count > MAX_COUNT {
         return Err(ApiError::bad(format!("count={count}: from 1 to {MAX_COUNT}")));
     }
-    Ok((count, parsed(params, "seed")?.unwrap_or_else(crate::setter::random::clock_seed)))
+    Ok((count, parsed(params, "seed")?.unwrap_or_else(clock_seed)))
 }
 
 /// `GET /api/v1/{puzzle}/random?distance=D&count=N&seed=S` (cubic: `&start=X,Y`).
@@ -480,7 +502,8 @@ pub(super) async fn random(
     Path(label): Path<String>,
     Query(params): Query<Params>,
 ) -> Result<Response, ApiError> {
-    let puzzle = puzzle_of(&label)?.puzzle;
+    let entry = puzzle_of(&label)?;
+    let puzzle = entry.puzzle;
     let (count, seed) = count_and_seed(&params)?;
     let start = match params.get("start") {
         Some(text) => Some(parse_cell(text).map_err(|why| ApiError::bad(format!("start: {why}")))?),
@@ -492,18 +515,11 @@ pub(super) async fn random(
         let why = format!("distance={}: the server draws fifteen-puzzle boards up to {MAX_FIFTEEN_DISTANCE} moves; `puzzle-tables random fifteen` goes further", distance.unwrap_or(0));
         return Err(ApiError::bad(why));
     }
-    let args = crate::setter::random::RandomArgs {
-        puzzle: crate::options::Target::Puzzle(puzzle),
-        distance,
-        count,
-        seed: Some(seed),
-        judge_input: false,
-        start,
-    };
-    let tables = app.tables.clone();
+    let request = DrawRequest { distance, count, seed, start, judge_input: false };
+    let answerer = app.answerer();
     // Drawing may list a whole layer (seconds for the deepest): it takes a search's place.
-    let text = app.pool.run(false, move || crate::setter::random_into(&tables, &args)).await?;
-    let text = text.map_err(|error| ApiError::bad(format!("{error:#}")))?;
+    let text = app.pool.run(false, move || entry.draw(&answerer, &request)).await?;
+    let text = text.map_err(|error| ApiError::bad(error.to_string()))?;
     Ok(Json(Drawn { puzzle: puzzle.label().to_string(), seed, text }).into_response())
 }
 
@@ -518,10 +534,14 @@ pub(super) async fn random(
     ))]
 pub(super) async fn scramble(State(app): State<Arc<App>>, Query(params): Query<Params>) -> Result<Response, ApiError> {
     let (count, seed) = count_and_seed(&params)?;
-    let args =
-        crate::setter::scramble::ScrambleArgs { puzzle: "cube".into(), count, seed: Some(seed), facelets: false };
-    let tables = app.tables.clone();
-    let text = app.pool.run(false, move || crate::setter::scramble::scrambles_into(&tables, &args)).await?;
-    let text = text.map_err(|error| ApiError::bad(format!("{error:#}")))?;
+    let answerer = app.answerer();
+    let text = app
+        .pool
+        .run(false, move || {
+            let solver = answerer.two_phase().map_err(|error| error.to_string())?;
+            scramble_lines(solver, count, seed, false).collect::<Result<String, _>>().map_err(|error| error.to_string())
+        })
+        .await?;
+    let text = text.map_err(ApiError::bad)?;
     Ok(Json(Drawn { puzzle: "cube".into(), seed, text }).into_response())
 }
