@@ -14,8 +14,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use puzzle_tables_query::answer::{
-    parse_cell, registered_label, time_limit, Answer, AnswerError, AnswerOptions, Answerer, CubeInput,
-    RegisteredPuzzle, PUZZLES,
+    parse_cell, registered_label, time_limit, Answer, AnswerError, AnswerOptions, CubeInput, RegisteredPuzzle, PUZZLES,
 };
 use puzzle_tables_query::cube::Metric;
 use puzzle_tables_query::fifteen::Partition;
@@ -417,16 +416,15 @@ pub(super) async fn batch(
         // Each line waits its turn on the pool, so a batch never holds more than one thread.
         for (number, line) in lines.into_iter().enumerate() {
             let (searcher, options) = (Arc::clone(&answerer), options.clone());
-            let answered =
-                app.pool.run(true, move || batch_line(&searcher, puzzle, number + 1, &line, &options)).await?;
-            out.push_str(&answered?);
+            let answered = app.pool.run(true, move || (puzzle.answer)(&searcher, &line, &options)).await?;
+            out.push_str(&batch_line(number + 1, answered)?);
         }
     } else {
         let answered = tokio::task::spawn_blocking(move || {
             lines
                 .iter()
                 .enumerate()
-                .map(|(i, line)| batch_line(&answerer, puzzle, i + 1, line, &options))
+                .map(|(i, line)| batch_line(i + 1, (puzzle.answer)(&answerer, line, &options)))
                 .collect::<Result<String, ApiError>>()
         });
         out = answered.await.unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic()))?;
@@ -446,17 +444,11 @@ pub(super) fn batch_lines(body: &[u8]) -> Result<Vec<String>, ApiError> {
     Ok(lines)
 }
 
-/// One batch line's answer line: the answer, or its refusal in its place.
-fn batch_line(
-    answerer: &Answerer,
-    puzzle: &RegisteredPuzzle,
-    number: usize,
-    line: &str,
-    options: &AnswerOptions,
-) -> Result<String, ApiError> {
-    let value = match (puzzle.answer)(answerer, line, options) {
+/// The answer line of batch line `number`: its answer, or its refusal in its place.
+pub(super) fn batch_line(number: usize, answered: Result<impl Serialize, AnswerError>) -> Result<String, ApiError> {
+    let value = match answered {
         Ok(answer) => serde_json::to_value(answer).map_err(|e| ApiError::bad(e.to_string()))?,
-        // As `solve PUZZLE - --json` words a refused line.
+        // As `solve PUZZLE - --json` (and `solve NAME --scramble - --json`) words a refused line.
         Err(AnswerError::Input(refused)) => json!({ "line": number, "error": refused.why }),
         Err(other) => return Err(other.into()),
     };

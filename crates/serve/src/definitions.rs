@@ -11,11 +11,10 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use puzzle_tables_query::answer::{AnswerError, AnswerOptions, DefinitionAnswer, DefinitionInput};
+use puzzle_tables_query::answer::{AnswerOptions, DefinitionAnswer, DefinitionInput};
 use serde::Serialize;
-use serde_json::json;
 
-use super::api::{batch_lines, flag, parsed, ApiError, ErrorBody, Params};
+use super::api::{batch_line, batch_lines, flag, parsed, ApiError, ErrorBody, Params};
 use super::App;
 
 /// The most optimal solutions one request may list.
@@ -125,13 +124,7 @@ pub(super) async fn batch(
     for (number, line) in batch_lines(&body)?.into_iter().enumerate() {
         let (answerer, name, options) = (Arc::clone(&answerer), name.clone(), options.clone());
         let answered = app.pool.run(true, move || answerer.answer_definition(&name, &line, &options)).await?;
-        let value = match answered {
-            Ok(answer) => serde_json::to_value(answer).map_err(|e| ApiError::bad(e.to_string()))?,
-            // As `solve NAME --scramble - --json` words a refused line.
-            Err(AnswerError::Input(refused)) => json!({ "line": number + 1, "error": refused.why }),
-            Err(other) => return Err(other.into()),
-        };
-        out.push_str(&format!("{value}\n"));
+        out.push_str(&batch_line(number + 1, answered)?);
     }
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], out).into_response())
 }
