@@ -97,8 +97,8 @@ pub fn random_command(tables: &TablesDir, args: &random::RandomArgs) -> anyhow::
         start: args.start,
         judge_input: args.judge_input,
     };
-    let text = entry.draw(&tables.answerer()?, &request).map_err(answer_error)?;
-    out.write_all(text.as_bytes())?;
+    let drawn = entry.draw(&tables.answerer()?, &request).map_err(answer_error)?;
+    out.write_all(drawn.text.as_bytes())?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use puzzle_tables_generator::{write_tables, TerminalBar};
 use puzzle_tables_query::answer::{AnswerOptions, Answerer, DefinitionInput};
 use puzzle_tables_query::cube::{moves_text, Cube};
+use puzzle_tables_query::random::DrawRequest;
 use puzzle_tables_query::scramble::{scrambles_of, FairStates};
 use puzzle_tables_query::{check_entries, tables_of, tables_when_present, Puzzle, Table, TableErrorKind};
 
@@ -108,7 +109,8 @@ impl Tables {
         distance: Option<u32>,
         start: Option<(u32, u32)>,
     ) -> PyResult<(Vec<String>, Bound<'py, PyArray2<i64>>)> {
-        let request = random::Request { distance, count, seed, start: start.map(cell).transpose()? };
+        let start = start.map(cell).transpose()?;
+        let request = DrawRequest { distance, count, seed, start, judge_input: false };
         random::random(py, &self.answerer, puzzle(puzzle_label)?, request)
     }
 

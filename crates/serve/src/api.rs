@@ -510,8 +510,8 @@ pub(super) async fn random(
     let request = DrawRequest { distance, count, seed, start, judge_input: false };
     let answerer = app.answerer();
     // Drawing may list a whole layer (seconds for the deepest): it takes a search's place.
-    let text = app.pool.run(false, move || entry.draw(&answerer, &request)).await?;
-    let text = text.map_err(|error| ApiError::bad(error.to_string()))?;
+    let drawn = app.pool.run(false, move || entry.draw(&answerer, &request)).await?;
+    let text = drawn.map_err(|error| ApiError::bad(error.to_string()))?.text;
     Ok(Json(Drawn { puzzle: puzzle.label().to_string(), seed, text }).into_response())
 }
 

@@ -13,7 +13,7 @@ use crate::cube::optimal::{OptimalLimits, OptimalSolution};
 use crate::cube::{moves_from_turns, moves_text, parse_moves, Cube, Facelets, Metric, Move};
 use crate::fifteen::search::SearchProgress;
 use crate::magic_cube::{self, notation, Turn, TABLE_DEPTH};
-use crate::random::{drawn_text, DrawError, DrawRequest, MagicCubes};
+use crate::random::{drawn, DrawError, DrawRequest, MagicCubes};
 use crate::Puzzle;
 use puzzle_tables_models::cube::{judge_answer, JUDGE_LIMIT};
 
@@ -134,7 +134,7 @@ pub(super) const MAGIC_CUBE_REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
     ..RegisteredPuzzle::lookup(
         Puzzle::MagicCube,
         |answerer, text, options| answer_magic_cube(answerer, text, options).map(Answer::MagicCube),
-        |answerer, request: &DrawRequest| Ok(drawn_text(&MagicCubes::new(answerer.magic_cube()?), request)?),
+        |answerer, request: &DrawRequest| Ok(drawn(&MagicCubes::new(answerer.magic_cube()?), request)?),
     )
 };
 

@@ -8,7 +8,7 @@ use super::{
     Walk,
 };
 use crate::cubic::{roll_letters, Cell, CubicSolver, Pattern, Roll, State};
-use crate::random::{drawn_text, CubicPatterns, DrawRequest};
+use crate::random::{drawn, CubicPatterns, DrawRequest};
 use crate::{Puzzle, TableErrorKind};
 use puzzle_tables_models::cubic::{judge_answer, JUDGE_CAP};
 
@@ -48,7 +48,7 @@ pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
         Puzzle::Cubic,
         |answerer, text, options| answer(answerer, text, options).map(Answer::Cubic),
         |answerer, request: &DrawRequest| {
-            Ok(drawn_text(&CubicPatterns::new(answerer.cubic()?.distances(), request.start), request)?)
+            Ok(drawn(&CubicPatterns::new(answerer.cubic()?.distances(), request.start), request)?)
         },
     )
 };

@@ -7,7 +7,7 @@ use super::{
     RegisteredPuzzle,
 };
 use crate::eight::{move_letters, Board, Move};
-use crate::random::{drawn_text, DrawRequest, EightBoards};
+use crate::random::{drawn, DrawRequest, EightBoards};
 use crate::Puzzle;
 
 /// An eight-puzzle board's answer.
@@ -33,7 +33,7 @@ pub struct EightAnswer {
 pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle::lookup(
     Puzzle::Eight,
     |answerer, text, options| answer(answerer, text, options).map(Answer::Eight),
-    |answerer, request: &DrawRequest| Ok(drawn_text(&EightBoards::new(answerer.eight()?), request)?),
+    |answerer, request: &DrawRequest| Ok(drawn(&EightBoards::new(answerer.eight()?), request)?),
 );
 
 impl PuzzleAnswer for EightAnswer {

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::fifteen::search::{solve_within, GaveUp, Outcome, SearchProgress};
 use crate::fifteen::{move_letters, Board, Move, PatternDatabases};
-use crate::random::{drawn_text, needs_databases, DrawRequest, FifteenBoards};
+use crate::random::{drawn, needs_databases, DrawRequest, DrawnBoards, FifteenBoards};
 use crate::Puzzle;
 use puzzle_tables_models::fifteen::MAX_DISTANCE;
 
@@ -91,13 +91,13 @@ pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
 };
 
 /// Random boards; the pattern databases are opened only for the deep layers that need them.
-fn draw(answerer: &Answerer, request: &DrawRequest) -> Result<String, AnswerError> {
+fn draw(answerer: &Answerer, request: &DrawRequest) -> Result<DrawnBoards, AnswerError> {
     let databases = if needs_databases(request.distance) {
         Some(answerer.fifteen(answerer.fifteen_partition(None))?)
     } else {
         None
     };
-    Ok(drawn_text(&FifteenBoards::new(databases), request)?)
+    Ok(drawn(&FifteenBoards::new(databases), request)?)
 }
 
 impl PuzzleAnswer for FifteenAnswer {

@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use super::{Answer, AnswerError, AnswerOptions, Answerer, Details};
-use crate::random::{DrawError, DrawRequest};
+use crate::random::{DrawError, DrawRequest, DrawnBoards};
 use crate::Puzzle;
 
 /// What every front end needs of a puzzle's answer: its JSON (serde), its one line of text
@@ -27,9 +27,8 @@ pub trait PuzzleAnswer: Serialize {
 /// Answers a case, written as `solve` reads it.
 type AnswerCase = fn(&Answerer, &str, &AnswerOptions) -> Result<Answer, AnswerError>;
 
-/// Draws random cases over the answerer's tables, written as `puzzle-tables random` prints
-/// them.
-type DrawCases = fn(&Answerer, &DrawRequest) -> Result<String, AnswerError>;
+/// Draws random cases over the answerer's tables.
+type DrawCases = fn(&Answerer, &DrawRequest) -> Result<DrawnBoards, AnswerError>;
 
 /// A puzzle as the front ends see it: one entry of [`PUZZLES`](super::PUZZLES).
 #[derive(Clone, Copy, Debug)]
@@ -72,9 +71,9 @@ impl RegisteredPuzzle {
         }
     }
 
-    /// `request`'s random cases, drawn over `answerer`'s tables and written as `puzzle-tables
-    /// random` prints them; a start cell only for a puzzle whose cases have one.
-    pub fn draw(&self, answerer: &Answerer, request: &DrawRequest) -> Result<String, AnswerError> {
+    /// `request`'s random cases, drawn over `answerer`'s tables; a start cell only for a
+    /// puzzle whose cases have one.
+    pub fn draw(&self, answerer: &Answerer, request: &DrawRequest) -> Result<DrawnBoards, AnswerError> {
         if request.start.is_some() && !self.needs_start {
             let why = format!("--start is the cubic puzzle's start cell; {} has none", self.puzzle);
             return Err(DrawError::Refused(why).into());

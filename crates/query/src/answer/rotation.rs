@@ -9,7 +9,7 @@ use super::{
     steps_and_walk, walk, Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError, PuzzleAnswer,
     RegisteredPuzzle,
 };
-use crate::random::{drawn_text, DrawRequest, RotationBoards};
+use crate::random::{drawn, DrawRequest, RotationBoards};
 use crate::rotation::{move_letters, Board, Move, RotationTable};
 use crate::Puzzle;
 use puzzle_tables_models::rotation::{NO_MOVES_NEEDED, SYMBOLS};
@@ -39,7 +39,7 @@ pub struct RotationAnswer {
 pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle::lookup(
     Puzzle::Rotation,
     |answerer, text, options| answer(answerer, text, options).map(Answer::Rotation),
-    |answerer, request: &DrawRequest| Ok(drawn_text(&RotationBoards::new(answerer.rotation()?), request)?),
+    |answerer, request: &DrawRequest| Ok(drawn(&RotationBoards::new(answerer.rotation()?), request)?),
 );
 
 impl PuzzleAnswer for RotationAnswer {

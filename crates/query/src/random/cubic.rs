@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use puzzle_tables_models::cubic::{Cell, Pattern, StartClass, PATTERNS};
 
-use super::{inconsistent, refused, DrawError, Drawer, Population};
+use super::{inconsistent, letter_indices, refused, DrawError, Drawer, Population};
 use crate::answer::plural;
 use crate::cubic::CubicDistances;
 
@@ -79,6 +79,11 @@ impl Drawer for CubicPatterns<'_> {
         }
         let population = Population::Listed { size, unrank: Box::new(move |index| Ok(layer[index as usize])) };
         Ok((format!("patterns {} {from}", plural(distance, "roll")), population))
+    }
+
+    /// A pattern's top colours; its start cell is the batch's `start`.
+    fn row(&self, (_, pattern): &(Cell, Pattern)) -> Vec<i64> {
+        letter_indices(&pattern.to_rows(""), "EWRB")
     }
 
     fn write_boards(&self, out: &mut dyn Write, boards: &[(Cell, Pattern)], judge_input: bool) -> io::Result<()> {

@@ -74,4 +74,8 @@ impl Drawer for EightBoards<'_> {
         // HDU 1043 reads boards to the end of the input: nothing to add.
         boards.iter().try_for_each(|board| writeln!(out, "{board}"))
     }
+
+    fn row(&self, board: &Board) -> Vec<i64> {
+        board.cells().map(i64::from).to_vec()
+    }
 }

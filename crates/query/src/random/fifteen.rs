@@ -87,6 +87,10 @@ impl Drawer for FifteenBoards<'_> {
         Ok((format!("boards at distance {distance}"), population))
     }
 
+    fn row(&self, board: &Board) -> Vec<i64> {
+        board.cells().map(i64::from).to_vec()
+    }
+
     fn write_boards(&self, out: &mut dyn Write, boards: &[Board], judge_input: bool) -> io::Result<()> {
         if judge_input {
             writeln!(out, "{}", boards.len())?;

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use puzzle_tables_models::magic_cube::{Cube, Turn, KEY_SPACE};
 
-use super::{inconsistent, refused, DrawError, Drawer, Population};
+use super::{inconsistent, letter_indices, refused, DrawError, Drawer, Population};
 use crate::magic_cube::CubeTable;
 use crate::prng::Prng;
 
@@ -86,6 +86,10 @@ impl Drawer for MagicCubes<'_> {
             }
         };
         Ok((format!("cubes at distance {distance}"), Population::Listed { size, unrank: Box::new(unrank) }))
+    }
+
+    fn row(&self, cube: &Cube) -> Vec<i64> {
+        letter_indices(&cube.facelets().to_urfdlb(), "URFDLB")
     }
 
     fn write_boards(&self, out: &mut dyn Write, cubes: &[Cube], judge_input: bool) -> io::Result<()> {

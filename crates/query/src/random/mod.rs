@@ -112,6 +112,11 @@ pub trait Drawer {
     /// terminator the judge needs.
     fn write_boards(&self, out: &mut dyn Write, boards: &[Self::Board], judge_input: bool) -> io::Result<()>;
 
+    /// One board as a batch row (the Python package's arrays): its numbers, or the indices
+    /// of its letters in the puzzle's row letters
+    /// ([`RegisteredPuzzle::row_letters`](crate::answer::RegisteredPuzzle::row_letters)).
+    fn row(&self, board: &Self::Board) -> Vec<i64>;
+
     /// One board as `puzzle-tables random` prints it, without the line break after it.
     fn board_text(&self, board: &Self::Board) -> String {
         let mut text = Vec::new();
@@ -135,12 +140,32 @@ pub struct DrawRequest {
     pub judge_input: bool,
 }
 
-/// `request`'s boards drawn with `drawer`, as `puzzle-tables random` prints them.
-pub fn drawn_text<D: Drawer>(drawer: &D, request: &DrawRequest) -> Result<String, DrawError> {
+/// Boards drawn, as each front end takes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawnBoards {
+    /// As `puzzle-tables random` prints them (the judge's additions when asked for).
+    pub text: String,
+    /// Each board's own text ([`Drawer::board_text`]).
+    pub boards: Vec<String>,
+    /// Each board as a batch row ([`Drawer::row`]).
+    pub rows: Vec<Vec<i64>>,
+}
+
+/// `request`'s boards drawn with `drawer`.
+pub fn drawn<D: Drawer>(drawer: &D, request: &DrawRequest) -> Result<DrawnBoards, DrawError> {
     let boards = draw_boards(drawer, request.distance, request.count, request.seed)?;
     let mut text = Vec::new();
     drawer.write_boards(&mut text, &boards, request.judge_input).expect("a Vec takes every write");
-    Ok(String::from_utf8_lossy(&text).into_owned())
+    Ok(DrawnBoards {
+        text: String::from_utf8_lossy(&text).into_owned(),
+        boards: boards.iter().map(|board| drawer.board_text(board)).collect(),
+        rows: boards.iter().map(|board| drawer.row(board)).collect(),
+    })
+}
+
+/// The indices in `alphabet` of the letters of `text` (which are all in it).
+fn letter_indices(text: &str, alphabet: &str) -> Vec<i64> {
+    text.chars().filter_map(|letter| alphabet.find(letter)).map(|index| index as i64).collect()
 }
 
 /// A seed from the clock, for a drawing asked for without one.

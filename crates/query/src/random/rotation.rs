@@ -142,6 +142,10 @@ impl Drawer for RotationBoards<'_> {
         Ok((name, Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS }))
     }
 
+    fn row(&self, board: &Board) -> Vec<i64> {
+        board.cells().map(i64::from).to_vec()
+    }
+
     fn write_boards(&self, out: &mut dyn Write, boards: &[Board], judge_input: bool) -> io::Result<()> {
         boards.iter().try_for_each(|board| writeln!(out, "{board}"))?;
         if judge_input {
