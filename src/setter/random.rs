@@ -3,8 +3,9 @@
 //! solvable boards), printed in the judge's input format.
 //!
 //! The drawing is the query crate's ([`puzzle_tables_query::random`]), shared with the
-//! server and the Python package: each puzzle's [`Drawer`] there, over the tables opened
-//! here, so the same seed gives the same boards everywhere.
+//! server and the Python package: each puzzle's registry entry draws with its drawer over
+//! the tables opened here, so the same seed gives the same boards everywhere. This module
+//! holds the arguments and the seed.
 
 use puzzle_tables_models::cubic::Cell;
 use puzzle_tables_query::random::clock_seed;

@@ -72,7 +72,7 @@ impl FairStates {
 const BATCH: u64 = 1024;
 
 /// What `puzzle-tables scramble` prints for `count` scrambles from `seed` (each cube's
-/// facelets before its scramble when `facelets`), [`BATCH`] lines at a time so that a long
+/// facelets before its scramble when `facelets`), 1,024 lines at a time so that a long
 /// run is written as it goes. The states are drawn in order from the one stream, so the seed
 /// alone decides them.
 pub fn scramble_lines(

@@ -1,7 +1,7 @@
-//! The HTTP API's handlers (the paths are in [`routes`](super::routes)), their parameters read by hand (so every refusal is a JSON
+//! The HTTP API's handlers (the paths are in `routes.rs`), their parameters read by hand (so every refusal is a JSON
 //! `{"error": WHY}` with the right status), and the answers from the library's one answer
 //! path. Table lookups answer on the request's own task; searches go through the
-//! [`SearchPool`](super::pool::SearchPool).
+//! search pool (`pool.rs`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -2,12 +2,16 @@
 //!
 //! The program that starts the server (the `puzzle-tables` binary) reads its arguments
 //! ([`ServeArgs`]) and hands over what is its own as a [`Host`]: where the tables live and
-//! how its errors name the command that mends a table. Everything else is here: axum on tokio, one [`Answerer`] for every request (tables opened once, mapped), the
-//! API in [`api`] behind the [`routes`], searches bounded by [`pool`], counters in [`metrics`], the page in
-//! [`page`]. Connections are accepted by hand (hyper's own builder) so that each has the
-//! deadlines and head limits of [`conn`] (a JSON 408, 414 or 431 past them), HTTP/2 its
+//! how its errors name the command that mends a table. Everything else is here: axum on
+//! tokio, one [`Answerer`] for every request (tables opened once, mapped), the API in
+//! [`api`] behind the routes (`routes.rs`), searches bounded by `pool.rs`, counters in
+//! `metrics.rs`, the page in `page.rs`. Connections are accepted by hand (hyper's own
+//! builder) so that each has the deadlines and head limits of `conn.rs` (a JSON 408, 414 or
+//! 431 past them), HTTP/2 its
 //! limits, the number of open connections a ceiling, and shutdown a drain: on SIGTERM or
 //! Ctrl-C no new connection is taken, the requests in flight finish, and the command exits 0.
+
+#![deny(missing_docs)]
 
 pub mod api;
 mod conn;
