@@ -1,7 +1,8 @@
 //! `cargo xtask bench-distributed [--names 2x2x2,...] [--binary PATH] [--out FILE]`: each
 //! bundled definition's table built in the same run by the one-process generator (`gen
-//! NAME`), by `distributed NAME` on one process of one worker (the COST figure: what the
-//! dataflow costs over the generator), and by two processes of one worker on loopback;
+//! NAME`, on every core and, under `taskset`, on one: a thread), by `distributed NAME` on
+//! one process of one worker (the COST figure: what the dataflow costs over the generator
+//! on one thread, as COST compares), and by two processes of one worker on loopback;
 //! each process's wall time and peak memory (VmHWM), the per-worker rate the plan in
 //! docs/distributed.md starts from, and the machine's load.
 //!
@@ -35,6 +36,7 @@ struct Figures {
     name: String,
     patterns: u64,
     generator: Run,
+    generator_one_thread: Run,
     one_worker: Run,
     two_processes: Run,
 }
@@ -58,6 +60,10 @@ pub fn run(names: &[String], binary: Option<&Path>, out: Option<&Path>) -> anyho
         };
         println!("{name}: gen");
         let generator = run_processes(vec![command(&binary, &fresh("gen")?, &["gen", name])])?;
+        println!("{name}: gen on one core");
+        let mut on_one_core = Command::new("taskset");
+        on_one_core.args(["-c", "0"]).arg(&binary).arg("--tables").arg(fresh("gen-one")?).args(["gen", name]);
+        let generator_one_thread = run_processes(vec![on_one_core])?;
         println!("{name}: distributed, one process of one worker");
         let one_worker =
             run_processes(vec![command(&binary, &fresh("one")?, &["distributed", name, "--", "-w", "1"])])?;
@@ -72,7 +78,14 @@ pub fn run(names: &[String], binary: Option<&Path>, out: Option<&Path>) -> anyho
             .collect();
         let two_processes = run_processes(processes)?;
         let patterns = bundled_patterns(&dir.join("gen"), name)?;
-        figures.push(Figures { name: name.clone(), patterns, generator, one_worker, two_processes });
+        figures.push(Figures {
+            name: name.clone(),
+            patterns,
+            generator,
+            generator_one_thread,
+            one_worker,
+            two_processes,
+        });
     }
     let report = report(&figures, &load_before, &binary);
     print!("{report}");
@@ -252,20 +265,22 @@ fn report(figures: &[Figures], load_before: &str, binary: &Path) -> String {
         binary.display(),
         load_average()
     );
-    let _ = writeln!(text, "| definition | patterns | gen: time, peak | distributed, 1 process of 1 worker: time, peak | time over gen's | per-worker rate | 2 processes of 1 worker: time, each peak | peak over 1 process's |");
-    let _ = writeln!(text, "|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(text, "| definition | patterns | gen: time, peak | gen on one core: time | distributed, 1 process of 1 worker: time, peak | time over gen's on one core (every core) | per-worker rate | 2 processes of 1 worker: time, each peak | peak over 1 process's |");
+    let _ = writeln!(text, "|---|---|---|---|---|---|---|---|---|");
     for f in figures {
         let one_peak = f.one_worker.peaks[0];
         let two_peak = f.two_processes.peaks.iter().copied().max().unwrap_or(0);
         let _ = writeln!(
             text,
-            "| {} | {} | {:.2} s, {} | {:.2} s, {} | {:.2}x | {:.2} M patterns/s | {:.2} s, {} | {:.2}x |",
+            "| {} | {} | {:.2} s, {} | {:.2} s | {:.2} s, {} | {:.2}x ({:.2}x) | {:.2} M patterns/s | {:.2} s, {} | {:.2}x |",
             f.name,
             f.patterns,
             f.generator.seconds,
             megabytes(f.generator.peaks[0]),
+            f.generator_one_thread.seconds,
             f.one_worker.seconds,
             megabytes(one_peak),
+            f.one_worker.seconds / f.generator_one_thread.seconds,
             f.one_worker.seconds / f.generator.seconds,
             f.patterns as f64 / f.one_worker.seconds / 1e6,
             f.two_processes.seconds,
