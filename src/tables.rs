@@ -85,8 +85,9 @@ impl TablesDir {
 
     /// The directory, opened as a library user opens it, memory-mapped.
     fn tables(&self) -> anyhow::Result<Tables> {
-        // SAFETY: this binary writes tables only through `write_table`, which renames a new
-        // file over the old one and never changes a file in place.
+        // SAFETY: this binary writes tables only through the generator's `write_table_parts`
+        // (under `write_table` and `BuiltTable::write`), which renames a new file over the old
+        // one and never changes a file in place.
         Ok(unsafe { Tables::open_mapped(&self.dir) }?)
     }
 
