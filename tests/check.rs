@@ -10,7 +10,7 @@ mod common;
 mod references;
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use common::{binary, stderr_of, stdout_of, tables_with};
@@ -418,6 +418,21 @@ fn mutated_answers_agree(
     verdicts.into_iter().zip(blocks).collect()
 }
 
+/// The interpreter behind `python3`, found once: a version manager's `python3` is often a
+/// shell script that costs a third of a second a call, and the validators run hundreds of
+/// times. They are called isolated and without site packages (`-I -S`), as they need only
+/// the standard library.
+fn python() -> &'static Path {
+    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        let found = std::process::Command::new("python3")
+            .args(["-c", "import sys; print(sys.executable)"])
+            .output()
+            .expect("python3 runs");
+        PathBuf::from(String::from_utf8(found.stdout).expect("a UTF-8 path").trim())
+    })
+}
+
 /// The standalone output validator of `package PUZZLE` judges each case alone, called as
 /// Kattis calls it (`validate.py input judge_answer feedback_dir < team_output`, the judge's
 /// answer as `judge` wrote it), and agrees with `check`'s verdict on every mutated answer.
@@ -442,16 +457,11 @@ fn package_validator_agrees(
         std::fs::write(files.join("judge.ans"), lines(answer)).unwrap();
         let team_path = files.join("team.out");
         std::fs::write(&team_path, lines(team)).unwrap();
-        let run = std::process::Command::new("python3")
+        let run = std::process::Command::new(python())
+            .args(["-I", "-S"])
             .arg(&validator)
             .args([files.join("input.in"), files.join("judge.ans"), files.clone()])
-            .stdin(
-                std::fs::File::open({
-                    std::fs::write(files.join("team.out"), lines(team)).unwrap();
-                    files.join("team.out")
-                })
-                .unwrap(),
-            )
+            .stdin(std::fs::File::open(&team_path).unwrap())
             .output()
             .expect("python3 runs the validator");
         let message = std::fs::read_to_string(files.join("judgemessage.txt")).unwrap_or_default();
