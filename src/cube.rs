@@ -1,4 +1,4 @@
-//! `solve cube` (alias `solve magic-cube`), `judge cube` and `stats cube`: any Rubik's cube,
+//! `solve cube` (alias `solve magic-cube`) and `judge cube` (`stats cube` is the registry's): any Rubik's cube,
 //! by the two-phase solver, and exactly optimal in quarter turns wherever the magic cube's
 //! table reaches (within 12 quarter turns).
 //!
@@ -18,15 +18,13 @@ use puzzle_tables_query::answer::{metric_noun as noun, time_limit, AnswerOptions
 use puzzle_tables_query::cube::optimal::OptimalSize;
 use puzzle_tables_query::cube::{moves_text, Facelets, Metric, TwoPhaseSolver};
 use puzzle_tables_query::{Puzzle, Tables};
-use serde_json::json;
 
 use crate::english::{answer_line, plural};
 use crate::judge::{read_input, JudgeInput};
 use crate::options::SolveOptions;
-use crate::report::{answer_options, DepthReport};
+use crate::report::answer_options;
 use crate::solve::{solve_case, TerminalProgress};
 use crate::tables::{answer_error, TablesDir};
-use crate::writer;
 
 /// The sizes `gen cube --optimal` accepts, by name.
 pub fn optimal_size_parser() -> impl clap::builder::TypedValueParser<Value = OptimalSize> {
@@ -182,30 +180,4 @@ pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode>
             Ok(())
         },
     )
-}
-
-/// The two-phase tables: their size and the phase-1 distances in both metrics.
-pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
-    let solver = tables.open(Puzzle::Cube, Tables::cube)?;
-    let metadata = solver.phase1_table(Metric::Htm).metadata();
-    let quarter_turns = &solver.phase1_table(Metric::Qtm).metadata().depth_counts;
-    let mut report = DepthReport::new("cube", "entries", metadata);
-    let bytes = solver.file_bytes();
-    report.headline = vec![
-        format!(
-            "cube: two-phase tables, {bytes} bytes; every cube is solved within 20 face turns and 26 quarter turns"
-        ),
-        format!(
-            "phase 1 (into <U, D, R2, L2, F2, B2>): {} entries (flip-slice classes x twists), at most {} face turns, \
-             at most {} quarter turns",
-            report.total(),
-            report.max_distance(),
-            quarter_turns.len().saturating_sub(1)
-        ),
-        "in face turns:".into(),
-    ];
-    report.more_tables = vec![("in quarter turns:".into(), quarter_turns)];
-    report.extra = json!({ "table_bytes": bytes, "entries_per_quarter_turn_distance": quarter_turns });
-    report.write(&mut writer::stdout(), as_json)?;
-    Ok(ExitCode::SUCCESS)
 }

@@ -13,7 +13,7 @@ use clap::Parser;
 use puzzle_tables_generator::TerminalBar;
 use puzzle_tables_models::definition::bundled::{self, BUNDLED};
 use puzzle_tables_models::definition::{DefinedPuzzle, Definition, Metric};
-use puzzle_tables_query::answer::{AnswerOptions, DefinitionAnswer, DefinitionInput};
+use puzzle_tables_query::answer::{AnswerOptions, DefinitionAnswer, DefinitionInput, DepthReport};
 use puzzle_tables_query::definition::{check_name, file_name, DefinitionTable};
 use puzzle_tables_query::prng::Prng;
 use puzzle_tables_query::Metadata;
@@ -24,7 +24,7 @@ use crate::options::SolveOptions;
 use crate::setter::random::{seed_of, RandomArgs};
 use crate::solve::solve_case;
 use crate::tables::{answer_error, TablesDir};
-use crate::writer::{self, errln};
+use crate::writer::errln;
 
 /// `gen --definition FILE --name NAME`: a table from a user's own definition.
 #[derive(clap::Args, Default)]
@@ -151,7 +151,7 @@ fn metric_noun(metric: Metric) -> &'static str {
 pub fn stats(tables: &TablesDir, name: &str, as_json: bool) -> anyhow::Result<ExitCode> {
     let table = open(tables, name)?;
     let metadata = Metadata { depth_counts: table.depth_counts().to_vec(), ..Metadata::default() };
-    let mut report = crate::report::DepthReport::new(name, "patterns", &metadata);
+    let mut report = DepthReport::new(name, "patterns", &metadata);
     let (patterns, max) = (report.total(), report.max_distance());
     let puzzle = table.puzzle();
     let noun = metric_noun(puzzle.generators().metric);
@@ -161,8 +161,7 @@ pub fn stats(tables: &TablesDir, name: &str, as_json: bool) -> anyhow::Result<Ex
         format!("index: {} entries", puzzle.index().size()),
     ];
     report.extra = json!({ "index_entries": puzzle.index().size(), "generators": puzzle.generators().names });
-    report.write(&mut writer::stdout(), as_json)?;
-    Ok(ExitCode::SUCCESS)
+    crate::report::write_stats(&report.stats(), as_json)
 }
 
 /// `random NAME --distance D`: scrambles of distinct patterns drawn uniformly at that

@@ -1,32 +1,25 @@
-//! The eight puzzle's commands: `judge eight`, `solve eight`, `stats eight`.
+//! The eight puzzle's commands: `judge eight` and `solve eight` (`stats eight` is the
+//! registry's).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use puzzle_tables_models::eight as model;
 use puzzle_tables_query::answer::{Answerer, EightAnswer};
-use puzzle_tables_query::eight::EightTable;
-use serde_json::json;
 
-use crate::english::{answer_line, plural};
+use crate::english::answer_line;
 use crate::judge::JudgeInput;
-use crate::report::DepthReport;
 use crate::solve::BoardArgs;
 use crate::tables::TablesDir;
-use crate::writer;
 use puzzle_tables_query::{Puzzle, Tables};
 
 /// `solve eight BOARD`'s help for BOARD.
 pub const BOARD_HELP: &str = "The nine cells in row-major order, x (or 0) for the blank: \"2 3 4 1 5 x 7 6 8\", \
     23415x768 or 2,3,4,1,5,0,7,6,8; `-` reads one board per line from standard input and writes one answer per line";
 
-fn open(tables: &TablesDir) -> anyhow::Result<EightTable> {
-    tables.open(Puzzle::Eight, Tables::eight)
-}
-
 /// HDU 1043: one line per case, a shortest move string, `unsolvable`, or an empty line.
 pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
-    let table = open(tables)?;
+    let table = tables.open(Puzzle::Eight, Tables::eight)?;
     // One line's answer, reused: no allocation per case on the way out.
     let mut line = Vec::with_capacity(64);
     input.answer_each_line(model::parse_judge_line, |board, out| {
@@ -52,19 +45,4 @@ fn write_text(out: &mut dyn Write, answer: &EightAnswer) -> io::Result<()> {
         (Some(distance), Some(moves)) => writeln!(out, "{}", answer_line(distance, "move", "", moves)),
         _ => writeln!(out, "unsolvable: the tiles are an odd permutation, and no move changes that"),
     }
-}
-
-/// Boards, the farthest distance and boards per distance, from the table's metadata.
-pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
-    let table = open(tables)?;
-    let metadata = table.table().metadata();
-    let mut report = DepthReport::new("eight", "boards", metadata);
-    let (boards, max) = (report.total(), report.max_distance());
-    report.headline = vec![
-        format!("eight puzzle: {boards} solvable boards (and as many unsolvable ones)"),
-        format!("farthest from the goal: {}", plural(max, "move")),
-    ];
-    report.extra = json!({ "unsolvable_boards": boards });
-    report.write(&mut writer::stdout(), as_json)?;
-    Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,6 @@
 //! The fifteen puzzle's commands: `judge fifteen` (UVa 10181, or LightOJ 1121 with
-//! `--lightoj`), `solve fifteen`, `stats fifteen`, and `gen fifteen --partition`.
+//! `--lightoj`), `solve fifteen` and `gen fifteen --partition` (`stats fifteen` is the
+//! registry's).
 //!
 //! Answers come from IDA* over pattern databases: the default 6-6-3 partition, built on
 //! first use, or the 7-8 partition when its tables are present (or asked for).
@@ -13,14 +14,12 @@ use puzzle_tables_query::answer::{AnswerOptions, FifteenAnswer};
 use puzzle_tables_query::fifteen::search::{Outcome, Search};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
 use puzzle_tables_query::Puzzle;
-use serde_json::json;
 
 use crate::english::{answer_line, plural};
 use crate::judge::JudgeInput;
-use crate::report::{answer_options, write_json};
+use crate::report::answer_options;
 use crate::solve::{solve_case, BoardArgs, TerminalProgress};
 use crate::tables::TablesDir;
-use crate::writer;
 
 /// LightOJ 1121 answers "not solvable" beyond this many moves.
 pub const LIGHTOJ_MAX_MOVES: usize = 35;
@@ -146,50 +145,4 @@ fn write_text(out: &mut dyn Write, answer: &FifteenAnswer, max_moves: usize) -> 
              changes that"
         ),
     }
-}
-
-/// Per database of the partition in use: its tiles, placements and placements per value.
-pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
-    let databases = open(tables, None)?;
-    let out = &mut writer::stdout();
-    let reports: Vec<serde_json::Value> = databases
-        .databases()
-        .iter()
-        .map(|db| {
-            let counts = &db.table().metadata().depth_counts;
-            json!({
-                "tiles": db.tiles(),
-                "placements": counts.iter().sum::<u64>(),
-                "max_value": counts.len().saturating_sub(1),
-                "bytes": db.table().file_len(),
-                "placements_per_value": counts,
-            })
-        })
-        .collect();
-    if as_json {
-        let value = json!({ "puzzle": "fifteen", "partition": databases.partition().label(), "databases": reports });
-        write_json(out, &value)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    writeln!(
-        out,
-        "fifteen puzzle: 16!/2 boards, answered by IDA* over the {} pattern databases ({} bytes)",
-        databases.partition().label(),
-        databases.file_bytes()
-    )?;
-    for (db, report) in databases.databases().iter().zip(&reports) {
-        let tiles: Vec<String> = db.tiles().iter().map(u8::to_string).collect();
-        writeln!(
-            out,
-            "\ntiles {}: {} placements, values up to {}",
-            tiles.join(" "),
-            report["placements"],
-            report["max_value"]
-        )?;
-        writeln!(out, "{:>8}  placements", "value")?;
-        for (value, count) in db.table().metadata().depth_counts.iter().enumerate() {
-            writeln!(out, "{value:>8}  {count}")?;
-        }
-    }
-    Ok(ExitCode::SUCCESS)
 }

@@ -1,76 +1,34 @@
-//! Output helpers shared by the puzzle commands.
+//! Output helpers shared by the puzzle commands, and `stats`, which the registry answers
+//! for every puzzle.
 
 use std::io::{self, Write};
+use std::process::ExitCode;
 
-use puzzle_tables_query::answer::{AnswerOptions, Walk};
-use puzzle_tables_query::Metadata;
+use anyhow::Context;
+use puzzle_tables_query::answer::{registered, AnswerOptions, Stats, Walk};
+use puzzle_tables_query::Puzzle;
 
 use crate::options::SolveOptions;
+use crate::tables::{answer_error, TablesDir};
+use crate::writer;
 
-/// `stats` for a puzzle with one table: headline lines, then the entries per distance; as
-/// JSON, `{"puzzle", NOUN: total, "max_distance", "NOUN_per_distance"}` and `extra` fields.
-pub struct DepthReport<'a> {
-    /// The puzzle's label.
-    pub puzzle: &'a str,
-    /// What the table counts, plural: `boards`, `placements`, `cubes`.
-    pub noun: &'a str,
-    /// The table's metadata, with its entries per distance.
-    pub metadata: &'a Metadata,
-    /// The text lines before the per-distance table.
-    pub headline: Vec<String>,
-    /// More JSON fields.
-    pub extra: serde_json::Value,
-    /// Further per-distance tables of the same entries, each after its heading line (text
-    /// only: their JSON belongs in `extra`).
-    pub more_tables: Vec<(String, &'a [u64])>,
+/// `stats PUZZLE`: what the puzzle's tables hold, by its registry entry, as text or JSON.
+pub fn stats(tables: &TablesDir, puzzle: Puzzle, as_json: bool) -> anyhow::Result<ExitCode> {
+    let entry =
+        registered(puzzle).with_context(|| format!("unknown puzzle {puzzle}: this build of stats does not know it"))?;
+    let stats = (entry.stats)(&tables.answerer()?).map_err(answer_error)?;
+    write_stats(&stats, as_json)
 }
 
-impl<'a> DepthReport<'a> {
-    /// The report of `metadata`'s entries per distance, with nothing more yet.
-    pub fn new(puzzle: &'a str, noun: &'a str, metadata: &'a Metadata) -> DepthReport<'a> {
-        DepthReport { puzzle, noun, metadata, headline: vec![], extra: serde_json::json!({}), more_tables: vec![] }
+/// Writes `stats` on standard output: its text, or its JSON.
+pub fn write_stats(stats: &Stats, as_json: bool) -> anyhow::Result<ExitCode> {
+    let out = &mut writer::stdout();
+    if as_json {
+        write_json(out, &stats.json)?;
+    } else {
+        out.write_all(stats.text.as_bytes())?;
     }
-
-    /// The number of entries.
-    pub fn total(&self) -> u64 {
-        self.metadata.entry_total().expect("Table::open refuses counts whose sum overflows")
-    }
-
-    /// The farthest distance with an entry.
-    pub fn max_distance(&self) -> usize {
-        self.metadata.max_depth().unwrap_or(0)
-    }
-
-    /// Writes the report as text, or as JSON.
-    pub fn write(&self, out: &mut impl Write, as_json: bool) -> anyhow::Result<()> {
-        if as_json {
-            let mut value = serde_json::json!({ "puzzle": self.puzzle, self.noun: self.total() });
-            value["max_distance"] = self.max_distance().into();
-            value[format!("{}_per_distance", self.noun)] = self.metadata.depth_counts.as_slice().into();
-            if let serde_json::Value::Object(extra) = &self.extra {
-                extra.iter().for_each(|(key, field)| value[key] = field.clone());
-            }
-            return write_json(out, &value);
-        }
-        for line in &self.headline {
-            writeln!(out, "{line}")?;
-        }
-        write_depth_counts(out, self.noun, &self.metadata.depth_counts)?;
-        for (heading, counts) in &self.more_tables {
-            writeln!(out, "{heading}")?;
-            write_depth_counts(out, self.noun, counts)?;
-        }
-        Ok(())
-    }
-}
-
-/// Prints a per-distance table: `distance  <noun>` then one row per distance.
-fn write_depth_counts(out: &mut impl Write, noun: &str, counts: &[u64]) -> io::Result<()> {
-    writeln!(out, "{:>8}  {noun}", "distance")?;
-    for (distance, count) in counts.iter().enumerate() {
-        writeln!(out, "{distance:>8}  {count}")?;
-    }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `--show`: the start under its caption, then each step numbered, with its caption and the

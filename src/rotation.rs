@@ -1,18 +1,16 @@
-//! The rotation game's commands: `judge rotation`, `solve rotation`, `stats rotation`.
+//! The rotation game's commands: `judge rotation` and `solve rotation` (`stats rotation` is
+//! the registry's).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use puzzle_tables_models::rotation::{self as model, judge_answer};
 use puzzle_tables_query::answer::{Answerer, RotationAnswer};
-use puzzle_tables_query::rotation::RotationTable;
 
-use crate::english::{answer_line, plural};
+use crate::english::answer_line;
 use crate::judge::JudgeInput;
-use crate::report::DepthReport;
 use crate::solve::BoardArgs;
 use crate::tables::TablesDir;
-use crate::writer;
 use puzzle_tables_query::{Puzzle, Tables};
 
 /// `solve rotation BOARD`'s help for BOARD.
@@ -20,15 +18,11 @@ pub const BOARD_HELP: &str = "The 24 symbols (1, 2 or 3, eight of each) at posit
     \"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\"; `-` reads one board per line from standard input and \
     writes one answer per line";
 
-fn open(tables: &TablesDir) -> anyhow::Result<RotationTable> {
-    tables.open(Puzzle::Rotation, Tables::rotation)
-}
-
 /// POJ 2286: two lines per board, the moves (or `No moves needed`) and the centre symbol.
 pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
     let text = input.read()?;
     let cases = model::parse_judge_input(&text.text);
-    let table = open(tables)?;
+    let table = tables.open(Puzzle::Rotation, Tables::rotation)?;
     input.answer_cases(&text, &cases, |board, out| {
         let solution = table.solve(board)?;
         out.write_all(judge_answer(&solution.moves, solution.centre).as_bytes())?;
@@ -48,18 +42,4 @@ fn write_text(out: &mut dyn Write, answer: &RotationAnswer) -> io::Result<()> {
     writeln!(out, "centre: {}", answer.centre)?;
     let per_symbol: Vec<String> = answer.symbol_distances.iter().map(|(s, d)| format!("{s}: {d}")).collect();
     writeln!(out, "moves to bring each symbol to the centre: {}", per_symbol.join(", "))
-}
-
-/// Placements, the farthest distance and placements per distance, from the table's metadata.
-pub fn stats(tables: &TablesDir, as_json: bool) -> anyhow::Result<ExitCode> {
-    let table = open(tables)?;
-    let metadata = table.table().metadata();
-    let mut report = DepthReport::new("rotation", "placements", metadata);
-    let (placements, max) = (report.total(), report.max_distance());
-    report.headline = vec![
-        format!("rotation game: {placements} placements of one symbol's eight blocks"),
-        format!("farthest placement from the centre: {}", plural(max, "move")),
-    ];
-    report.write(&mut writer::stdout(), as_json)?;
-    Ok(ExitCode::SUCCESS)
 }

@@ -1,13 +1,14 @@
 //! Rubik's cube answers: any cube by the two-phase solver, exactly optimal in quarter
 //! turns wherever the magic cube's table reaches (a lookup within its depth, and within
 //! twice it by meeting the table in the middle); and the magic cube's own answer, the
-//! table alone.
+//! table alone. The stats of both: the two-phase tables', and the magic cube's table's.
 
 use serde::Serialize;
+use serde_json::json;
 
 use super::{
-    plural, Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError, PuzzleAnswer, RegisteredPuzzle,
-    SearchHook, Step, Walk,
+    plural, Answer, AnswerError, AnswerOptions, Answerer, Child, DepthReport, Details, InputError, PuzzleAnswer,
+    RegisteredPuzzle, SearchHook, Stats, Step, Walk,
 };
 use crate::cube::optimal::{OptimalLimits, OptimalSolution};
 use crate::cube::{moves_from_turns, moves_text, parse_moves, Cube, Facelets, Metric, Move};
@@ -121,6 +122,7 @@ pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
         Puzzle::Cube,
         |answerer, text, options| answer(answerer, text, options).map(Answer::Cube),
         |_, _| Err(DrawError::Refused(NO_RANDOM_CUBES.to_string()).into()),
+        stats,
     )
 };
 
@@ -135,8 +137,47 @@ pub(super) const MAGIC_CUBE_REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
         Puzzle::MagicCube,
         |answerer, text, options| answer_magic_cube(answerer, text, options).map(Answer::MagicCube),
         |answerer, request: &DrawRequest| Ok(drawn(&MagicCubes::new(answerer.magic_cube()?), request)?),
+        magic_cube_stats,
     )
 };
+
+/// The two-phase tables: their size and the phase-1 distances in both metrics.
+fn stats(answerer: &Answerer) -> Result<Stats, AnswerError> {
+    let solver = answerer.two_phase()?;
+    let metadata = solver.phase1_table(Metric::Htm).metadata();
+    let quarter_turns = &solver.phase1_table(Metric::Qtm).metadata().depth_counts;
+    let mut report = DepthReport::new("cube", "entries", metadata);
+    let bytes = solver.file_bytes();
+    report.headline = vec![
+        format!(
+            "cube: two-phase tables, {bytes} bytes; every cube is solved within 20 face turns and 26 quarter turns"
+        ),
+        format!(
+            "phase 1 (into <U, D, R2, L2, F2, B2>): {} entries (flip-slice classes x twists), at most {} face turns, \
+             at most {} quarter turns",
+            report.total(),
+            report.max_distance(),
+            quarter_turns.len().saturating_sub(1)
+        ),
+        "in face turns:".into(),
+    ];
+    report.more_tables = vec![("in quarter turns:".into(), quarter_turns)];
+    report.extra = json!({ "table_bytes": bytes, "entries_per_quarter_turn_distance": quarter_turns });
+    Ok(report.stats())
+}
+
+/// The magic cube's table: its cubes per distance, and how far `solve` answers exactly.
+fn magic_cube_stats(answerer: &Answerer) -> Result<Stats, AnswerError> {
+    let table = answerer.magic_cube()?;
+    let depth = table.depth();
+    let mut report = DepthReport::new("magic-cube", "cubes", table.table().metadata());
+    report.headline = vec![
+        format!("magic cube: the table holds the {} cubes within {depth} quarter turns of solved", report.total()),
+        format!("solve answers exactly up to {} quarter turns (meeting in the middle)", 2 * depth),
+    ];
+    report.extra = json!({ "table_depth": depth, "exact_up_to": 2 * depth });
+    Ok(report.stats())
+}
 
 impl PuzzleAnswer for CubeAnswer {
     /// The moves, empty for a solved cube.

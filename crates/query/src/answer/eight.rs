@@ -1,10 +1,12 @@
-//! The eight puzzle's answer: one walk down the parent-move table, and one per child.
+//! The eight puzzle's answer: one walk down the parent-move table, and one per child; and
+//! the table's stats.
 
 use serde::Serialize;
+use serde_json::json;
 
 use super::{
-    steps_and_walk, walk, Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError, PuzzleAnswer,
-    RegisteredPuzzle,
+    plural, steps_and_walk, walk, Answer, AnswerError, AnswerOptions, Answerer, Child, DepthReport, Details,
+    InputError, PuzzleAnswer, RegisteredPuzzle, Stats,
 };
 use crate::eight::{move_letters, Board, Move};
 use crate::random::{drawn, DrawRequest, EightBoards};
@@ -34,6 +36,7 @@ pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle::lookup(
     Puzzle::Eight,
     |answerer, text, options| answer(answerer, text, options).map(Answer::Eight),
     |answerer, request: &DrawRequest| Ok(drawn(&EightBoards::new(answerer.eight()?), request)?),
+    stats,
 );
 
 impl PuzzleAnswer for EightAnswer {
@@ -83,4 +86,17 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         answer.details.children = Some(children);
     }
     Ok(answer)
+}
+
+/// Boards, the farthest distance and boards per distance, from the table's metadata.
+fn stats(answerer: &Answerer) -> Result<Stats, AnswerError> {
+    let metadata = answerer.eight()?.table().metadata();
+    let mut report = DepthReport::new("eight", "boards", metadata);
+    let (boards, max) = (report.total(), report.max_distance());
+    report.headline = vec![
+        format!("eight puzzle: {boards} solvable boards (and as many unsolvable ones)"),
+        format!("farthest from the goal: {}", plural(max, "move")),
+    ];
+    report.extra = json!({ "unsolvable_boards": boards });
+    Ok(report.stats())
 }

@@ -1,11 +1,16 @@
 //! The fifteen puzzle's answer: the parity rule first (no table opened), then IDA* over
-//! the pattern databases within the budget, and one bounded search per child.
+//! the pattern databases within the budget, and one bounded search per child; and the
+//! databases' stats.
+
+use std::fmt::Write;
 
 use serde::Serialize;
+use serde_json::json;
 
+use super::stats::write_counts;
 use super::{
     plural, steps_and_walk, walk, Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError,
-    PuzzleAnswer, RegisteredPuzzle, SearchHook,
+    PuzzleAnswer, RegisteredPuzzle, SearchHook, Stats,
 };
 use crate::fifteen::search::{solve_within, GaveUp, Outcome, SearchProgress};
 use crate::fifteen::{move_letters, Board, Move, PatternDatabases};
@@ -87,8 +92,44 @@ pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle {
         Puzzle::Fifteen,
         |answerer, text, options| answer(answerer, text, options).map(Answer::Fifteen),
         draw,
+        stats,
     )
 };
+
+/// Per database of the partition in use: its tiles, placements and placements per value.
+fn stats(answerer: &Answerer) -> Result<Stats, AnswerError> {
+    let databases = answerer.fifteen(answerer.fifteen_partition(None))?;
+    let reports: Vec<serde_json::Value> = databases
+        .databases()
+        .iter()
+        .map(|db| {
+            let counts = &db.table().metadata().depth_counts;
+            json!({
+                "tiles": db.tiles(),
+                "placements": counts.iter().sum::<u64>(),
+                "max_value": counts.len().saturating_sub(1),
+                "bytes": db.table().file_len(),
+                "placements_per_value": counts,
+            })
+        })
+        .collect();
+    let partition = databases.partition().label();
+    let json = json!({ "puzzle": "fifteen", "partition": partition, "databases": reports });
+    Ok(Stats::new(json, |out| {
+        writeln!(
+            out,
+            "fifteen puzzle: 16!/2 boards, answered by IDA* over the {partition} pattern databases ({} bytes)",
+            databases.file_bytes()
+        )?;
+        for (db, report) in databases.databases().iter().zip(&reports) {
+            let tiles: Vec<String> = db.tiles().iter().map(u8::to_string).collect();
+            let (placements, max_value) = (&report["placements"], &report["max_value"]);
+            writeln!(out, "\ntiles {}: {placements} placements, values up to {max_value}", tiles.join(" "))?;
+            write_counts(out, "value", "placements", &db.table().metadata().depth_counts)?;
+        }
+        Ok(())
+    }))
+}
 
 /// Random boards; the pattern databases are opened only for the deep layers that need them.
 fn draw(answerer: &Answerer, request: &DrawRequest) -> Result<DrawnBoards, AnswerError> {

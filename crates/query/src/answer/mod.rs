@@ -35,6 +35,7 @@ mod eight;
 mod fifteen;
 mod registry;
 mod rotation;
+mod stats;
 
 pub use cube::{metric_noun, CubeAnswer, CubeInput, CubeSolution, MagicCubeAnswer};
 pub use cubic::{parse_cell, CubicAnswer};
@@ -43,6 +44,7 @@ pub use eight::EightAnswer;
 pub use fifteen::FifteenAnswer;
 pub use registry::{PuzzleAnswer, RegisteredPuzzle};
 pub use rotation::RotationAnswer;
+pub use stats::{DepthReport, Stats};
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;

@@ -3,15 +3,15 @@
 //! front end needs of an answer beyond its JSON.
 //!
 //! An entry holds what a front end would otherwise decide by matching on the puzzle: how to
-//! answer a case, how to draw random cases, whether answering is a search, how its cases
-//! are written. Each puzzle's
+//! answer a case, how to draw random cases, what its tables hold (`stats`), whether
+//! answering is a search, how its cases are written. Each puzzle's
 //! entry is defined in its own answer file, so adding a puzzle is its files and one line
 //! of [`PUZZLES`](super::PUZZLES) (in the folder's `mod.rs`, which declares the puzzles' files:
 //! listed here, the entries would make an import loop with them).
 
 use serde::Serialize;
 
-use super::{Answer, AnswerError, AnswerOptions, Answerer, Details};
+use super::{Answer, AnswerError, AnswerOptions, Answerer, Details, Stats};
 use crate::random::{DrawError, DrawRequest, DrawnBoards};
 use crate::Puzzle;
 
@@ -30,6 +30,9 @@ type AnswerCase = fn(&Answerer, &str, &AnswerOptions) -> Result<Answer, AnswerEr
 /// Draws random cases over the answerer's tables.
 type DrawCases = fn(&Answerer, &DrawRequest) -> Result<DrawnBoards, AnswerError>;
 
+/// Describes the puzzle's tables, opened by the answerer.
+type DescribeTables = fn(&Answerer) -> Result<Stats, AnswerError>;
+
 /// A puzzle as the front ends see it: one entry of [`PUZZLES`](super::PUZZLES).
 #[derive(Clone, Copy, Debug)]
 pub struct RegisteredPuzzle {
@@ -40,6 +43,8 @@ pub struct RegisteredPuzzle {
     /// Draws random cases (`puzzle-tables random`, the server's and Python's `random`);
     /// call it through [`RegisteredPuzzle::draw`], which checks the request first.
     pub draws: DrawCases,
+    /// What its tables hold, as `puzzle-tables stats` prints it.
+    pub stats: DescribeTables,
     /// Whether answering a case is a search (up to seconds) rather than a few lookups.
     pub searches: bool,
     /// Whether its cases are cubes, written as a facelet string or as a scramble.
@@ -55,14 +60,15 @@ pub struct RegisteredPuzzle {
 }
 
 impl RegisteredPuzzle {
-    /// The entry of a puzzle answered by `answer` in a few lookups and drawn by `draws`,
-    /// whose cases are written as numbers and need nothing more; each entry changes what
-    /// differs.
-    pub const fn lookup(puzzle: Puzzle, answer: AnswerCase, draws: DrawCases) -> Self {
+    /// The entry of a puzzle answered by `answer` in a few lookups, drawn by `draws` and
+    /// described by `stats`, whose cases are written as numbers and need nothing more; each
+    /// entry changes what differs.
+    pub const fn lookup(puzzle: Puzzle, answer: AnswerCase, draws: DrawCases, stats: DescribeTables) -> Self {
         RegisteredPuzzle {
             puzzle,
             answer,
             draws,
+            stats,
             searches: false,
             cubes: false,
             needs_start: false,

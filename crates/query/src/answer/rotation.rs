@@ -1,13 +1,13 @@
 //! The rotation game's answer: the three symbols' distances, the table's walk, and each
-//! child's distances.
+//! child's distances; and the table's stats.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use super::{
-    steps_and_walk, walk, Answer, AnswerError, AnswerOptions, Answerer, Child, Details, InputError, PuzzleAnswer,
-    RegisteredPuzzle,
+    plural, steps_and_walk, walk, Answer, AnswerError, AnswerOptions, Answerer, Child, DepthReport, Details,
+    InputError, PuzzleAnswer, RegisteredPuzzle, Stats,
 };
 use crate::random::{drawn, DrawRequest, RotationBoards};
 use crate::rotation::{move_letters, Board, Move, RotationTable};
@@ -40,6 +40,7 @@ pub(super) const REGISTERED: RegisteredPuzzle = RegisteredPuzzle::lookup(
     Puzzle::Rotation,
     |answerer, text, options| answer(answerer, text, options).map(Answer::Rotation),
     |answerer, request: &DrawRequest| Ok(drawn(&RotationBoards::new(answerer.rotation()?), request)?),
+    stats,
 );
 
 impl PuzzleAnswer for RotationAnswer {
@@ -90,4 +91,16 @@ fn children(table: &RotationTable, board: &Board, parent: u32) -> Result<Vec<Chi
         children.push(Child::exact(step.letter().to_string(), next.to_string(), u32::from(distance), Some(parent)));
     }
     Ok(children)
+}
+
+/// Placements, the farthest distance and placements per distance, from the table's metadata.
+fn stats(answerer: &Answerer) -> Result<Stats, AnswerError> {
+    let metadata = answerer.rotation()?.table().metadata();
+    let mut report = DepthReport::new("rotation", "placements", metadata);
+    let (placements, max) = (report.total(), report.max_distance());
+    report.headline = vec![
+        format!("rotation game: {placements} placements of one symbol's eight blocks"),
+        format!("farthest placement from the centre: {}", plural(max, "move")),
+    ];
+    Ok(report.stats())
 }
