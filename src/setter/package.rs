@@ -223,12 +223,12 @@ fn secret_tests<D: Drawer>(drawer: &D, problem: &Problem, args: &PackageArgs) ->
     let mut prng = Prng::new(args.seed);
     let mut tests = Vec::new();
     for (&distance, &count) in &per_distance {
-        let (name, population) = drawer.population(Some(distance))?;
+        let (name, population) = drawer.at_distance(distance)?;
         let count = match &population {
             Population::Listed { size, .. } => count.min(*size),
             Population::Sampled { .. } => count,
         };
-        let boards = draw(population, count, &mut prng, &format!("{} {name}", drawer.label()))?;
+        let boards = draw(population, count, &mut prng, &format!("{} {name}", D::PUZZLE.label()))?;
         for board in boards {
             let mut input = Vec::new();
             drawer.write_boards(&mut input, &[board], true)?;

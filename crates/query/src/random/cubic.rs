@@ -7,6 +7,7 @@ use puzzle_tables_models::cubic::{Cell, Pattern, StartClass, PATTERNS};
 use super::{inconsistent, letter_indices, refused, DrawError, Drawer, Population};
 use crate::answer::plural;
 use crate::cubic::CubicDistances;
+use crate::Puzzle;
 
 /// The patterns of every start cell, or of one.
 pub struct CubicPatterns<'a> {
@@ -25,6 +26,14 @@ impl CubicPatterns<'_> {
         self.start.map_or_else(|| Cell::ALL.to_vec(), |start| vec![start])
     }
 
+    /// Where the patterns are seen from, for the names of boards in errors.
+    fn from(&self) -> String {
+        match self.start {
+            Some(start) => format!("from start cell {start}"),
+            None => "from any start cell".to_string(),
+        }
+    }
+
     /// The number of patterns at `distance` from `start`, from its class table's counts.
     fn layer_size(&self, start: Cell, distance: u32) -> u64 {
         let counts = &self.distances.of_class(StartClass::of(start)).table().metadata().depth_counts;
@@ -40,24 +49,20 @@ fn pattern(index: u32) -> Result<Pattern, DrawError> {
 impl Drawer for CubicPatterns<'_> {
     type Board = (Cell, Pattern);
 
-    fn label(&self) -> &'static str {
-        "cubic"
+    const PUZZLE: Puzzle = Puzzle::Cubic;
+
+    fn every_board(&self) -> (String, Population<'_, (Cell, Pattern)>) {
+        let starts = self.starts();
+        let size = starts.len() as u64 * u64::from(PATTERNS);
+        let unrank = move |index: u64| {
+            let start = starts[(index / u64::from(PATTERNS)) as usize];
+            Ok((start, pattern((index % u64::from(PATTERNS)) as u32)?))
+        };
+        (format!("patterns {}", self.from()), Population::Listed { size, unrank: Box::new(unrank) })
     }
 
-    fn population(&self, distance: Option<u32>) -> Result<(String, Population<'_, (Cell, Pattern)>), DrawError> {
-        let starts = self.starts();
-        let from = match self.start {
-            Some(start) => format!("from start cell {start}"),
-            None => "from any start cell".to_string(),
-        };
-        let Some(distance) = distance else {
-            let size = starts.len() as u64 * u64::from(PATTERNS);
-            let unrank = move |index: u64| {
-                let start = starts[(index / u64::from(PATTERNS)) as usize];
-                Ok((start, pattern((index % u64::from(PATTERNS)) as u32)?))
-            };
-            return Ok((format!("patterns {from}"), Population::Listed { size, unrank: Box::new(unrank) }));
-        };
+    fn at_distance(&self, distance: u32) -> Result<(String, Population<'_, (Cell, Pattern)>), DrawError> {
+        let (starts, from) = (self.starts(), self.from());
         let size: u64 = starts.iter().map(|&start| self.layer_size(start, distance)).sum();
         if size == 0 {
             return Err(refused(format!("no cubic pattern is {} {from}", plural(distance, "roll"))));

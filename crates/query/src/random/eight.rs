@@ -7,6 +7,7 @@ use puzzle_tables_models::eight::{Board, Move, SOLVABLE_BOARDS};
 
 use super::{inconsistent, refused, DrawError, Drawer, Population};
 use crate::eight::EightTable;
+use crate::Puzzle;
 
 /// The eight puzzle's boards, listed through its parent-move table.
 pub struct EightBoards<'a> {
@@ -39,19 +40,18 @@ impl EightBoards<'_> {
 impl Drawer for EightBoards<'_> {
     type Board = Board;
 
-    fn label(&self) -> &'static str {
-        "eight"
+    const PUZZLE: Puzzle = Puzzle::Eight;
+
+    fn every_board(&self) -> (String, Population<'_, Board>) {
+        let unrank = |rank: u32| Board::unrank(rank).ok_or_else(|| inconsistent(format!("rank {rank} has no board")));
+        let population = Population::Listed {
+            size: u64::from(SOLVABLE_BOARDS),
+            unrank: Box::new(move |index| unrank(index as u32)),
+        };
+        ("solvable boards".to_string(), population)
     }
 
-    fn population(&self, distance: Option<u32>) -> Result<(String, Population<'_, Board>), DrawError> {
-        let unrank = |rank: u32| Board::unrank(rank).ok_or_else(|| inconsistent(format!("rank {rank} has no board")));
-        let Some(distance) = distance else {
-            let population = Population::Listed {
-                size: u64::from(SOLVABLE_BOARDS),
-                unrank: Box::new(move |index| unrank(index as u32)),
-            };
-            return Ok(("solvable boards".to_string(), population));
-        };
+    fn at_distance(&self, distance: u32) -> Result<(String, Population<'_, Board>), DrawError> {
         let counts = &self.table.table().metadata().depth_counts;
         let Some(&size) = counts.get(distance as usize).filter(|&&count| count > 0) else {
             return Err(refused(format!(

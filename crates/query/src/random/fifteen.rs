@@ -13,6 +13,7 @@ use super::{inconsistent, refused, DrawError, Drawer, Population};
 use crate::fifteen::search::{solve, Outcome};
 use crate::fifteen::PatternDatabases;
 use crate::prng::Prng;
+use crate::Puzzle;
 
 /// The number of solvable boards, 16!/2.
 const SOLVABLE_BOARDS: u64 = 10_461_394_944_000;
@@ -53,15 +54,13 @@ impl FifteenBoards<'_> {
 impl Drawer for FifteenBoards<'_> {
     type Board = Board;
 
-    fn label(&self) -> &'static str {
-        "fifteen"
+    const PUZZLE: Puzzle = Puzzle::Fifteen;
+
+    fn every_board(&self) -> (String, Population<'_, Board>) {
+        ("solvable boards".to_string(), Population::Listed { size: SOLVABLE_BOARDS, unrank: Box::new(solvable_board) })
     }
 
-    fn population(&self, distance: Option<u32>) -> Result<(String, Population<'_, Board>), DrawError> {
-        let Some(distance) = distance else {
-            let population = Population::Listed { size: SOLVABLE_BOARDS, unrank: Box::new(solvable_board) };
-            return Ok(("solvable boards".to_string(), population));
-        };
+    fn at_distance(&self, distance: u32) -> Result<(String, Population<'_, Board>), DrawError> {
         if needs_databases(Some(distance)) {
             let databases = self.databases.ok_or_else(|| {
                 inconsistent(format!("drawing boards at distance {distance} needs the pattern databases"))

@@ -8,6 +8,7 @@ use puzzle_tables_models::magic_cube::{Cube, Turn, KEY_SPACE};
 use super::{inconsistent, letter_indices, refused, DrawError, Drawer, Population};
 use crate::magic_cube::CubeTable;
 use crate::prng::Prng;
+use crate::Puzzle;
 
 /// How many random keys a draw without a distance may try: half name a cube, and repeats
 /// among 4.3 * 10^19 cubes are all but impossible.
@@ -47,18 +48,16 @@ fn layer_keys(distance: usize) -> Vec<u128> {
 impl Drawer for MagicCubes<'_> {
     type Board = Cube;
 
-    fn label(&self) -> &'static str {
-        "magic-cube"
+    const PUZZLE: Puzzle = Puzzle::MagicCube;
+
+    fn every_board(&self) -> (String, Population<'_, Cube>) {
+        // Half the keys name pieces of unequal parity, which no turns reach: a try that draws
+        // one is rejected.
+        let draw = |prng: &mut Prng| Ok(Cube::from_key(prng.below_u128(KEY_SPACE)));
+        ("solvable cubes".to_string(), Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS })
     }
 
-    fn population(&self, distance: Option<u32>) -> Result<(String, Population<'_, Cube>), DrawError> {
-        let Some(distance) = distance else {
-            // Half the keys name pieces of unequal parity, which no turns reach: a try that
-            // draws one is rejected.
-            let draw = |prng: &mut Prng| Ok(Cube::from_key(prng.below_u128(KEY_SPACE)));
-            let population = Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS };
-            return Ok(("solvable cubes".to_string(), population));
-        };
+    fn at_distance(&self, distance: u32) -> Result<(String, Population<'_, Cube>), DrawError> {
         let depth = self.table.depth();
         if distance as usize > depth {
             return Err(refused(format!(

@@ -44,6 +44,7 @@ use std::io::{self, Write};
 use crate::cubic::Cell;
 use crate::prng::Prng;
 use crate::table::TableError;
+use crate::Puzzle;
 
 /// Why no boards were drawn.
 #[derive(Debug, thiserror::Error)]
@@ -101,12 +102,23 @@ pub trait Drawer {
     /// A board of the judge's input.
     type Board: Clone + Eq + Hash;
 
-    /// The puzzle's label.
-    fn label(&self) -> &'static str;
+    /// The puzzle whose boards it draws; its label begins the errors' names of boards.
+    const PUZZLE: Puzzle;
 
-    /// The boards whose answer is exactly `distance` (every solvable board when `None`),
-    /// described for an error message (`boards at distance 31`), or why there are none.
-    fn population(&self, distance: Option<u32>) -> Result<(String, Population<'_, Self::Board>), DrawError>;
+    /// Every solvable board, described for an error message (`solvable boards`).
+    fn every_board(&self) -> (String, Population<'_, Self::Board>);
+
+    /// The boards whose answer is exactly `distance`, described for an error message
+    /// (`boards at distance 31`), or why there are none.
+    fn at_distance(&self, distance: u32) -> Result<(String, Population<'_, Self::Board>), DrawError>;
+
+    /// The boards whose answer is exactly `distance`, every solvable board when `None`.
+    fn population(&self, distance: Option<u32>) -> Result<(String, Population<'_, Self::Board>), DrawError> {
+        match distance {
+            Some(distance) => self.at_distance(distance),
+            None => Ok(self.every_board()),
+        }
+    }
 
     /// Writes `boards` in the judge's input format; `judge_input` adds the header or
     /// terminator the judge needs.
@@ -183,7 +195,7 @@ pub fn draw_boards<D: Drawer>(
     seed: u64,
 ) -> Result<Vec<D::Board>, DrawError> {
     let (name, population) = drawer.population(distance)?;
-    draw(population, count, &mut Prng::new(seed), &format!("{} {name}", drawer.label()))
+    draw(population, count, &mut Prng::new(seed), &format!("{} {name}", D::PUZZLE.label()))
 }
 
 /// `count` distinct boards of `population` (called `name` in errors), in the order drawn.

@@ -9,6 +9,7 @@ use puzzle_tables_models::rotation::{Board, Placement, PLACEMENTS, POSITIONS, SY
 use super::{inconsistent, refused, DrawError, Drawer, Population};
 use crate::prng::Prng;
 use crate::rotation::RotationTable;
+use crate::Puzzle;
 
 /// How many tries a sampled layer gets before the draw gives up.
 const ATTEMPTS: u64 = 20_000_000;
@@ -96,19 +97,18 @@ fn partition_board(parts: [u32; 3], symbols: [u8; 3]) -> Result<Board, DrawError
 impl Drawer for RotationBoards<'_> {
     type Board = Board;
 
-    fn label(&self) -> &'static str {
-        "rotation"
+    const PUZZLE: Puzzle = Puzzle::Rotation;
+
+    fn every_board(&self) -> (String, Population<'_, Board>) {
+        let draw = |prng: &mut Prng| {
+            let mut cells: [u8; POSITIONS] = std::array::from_fn(|position| SYMBOLS[position / 8]);
+            prng.shuffle(&mut cells);
+            Ok(Some(Board::from_cells(cells).map_err(inconsistent)?))
+        };
+        ("boards".to_string(), Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS })
     }
 
-    fn population(&self, distance: Option<u32>) -> Result<(String, Population<'_, Board>), DrawError> {
-        let Some(distance) = distance else {
-            let draw = |prng: &mut Prng| {
-                let mut cells: [u8; POSITIONS] = std::array::from_fn(|position| SYMBOLS[position / 8]);
-                prng.shuffle(&mut cells);
-                Ok(Some(Board::from_cells(cells).map_err(inconsistent)?))
-            };
-            return Ok(("boards".to_string(), Population::Sampled { draw: Box::new(draw), attempts: ATTEMPTS }));
-        };
+    fn at_distance(&self, distance: u32) -> Result<(String, Population<'_, Board>), DrawError> {
         let mut at = Vec::new();
         let mut beyond = Vec::new();
         for rank in 0..PLACEMENTS {
