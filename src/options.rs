@@ -69,6 +69,16 @@ pub enum Target {
     Definition(String),
 }
 
+impl Target {
+    /// The built-in puzzle's label, or the defined puzzle's name.
+    pub fn label(&self) -> &str {
+        match self {
+            Target::Puzzle(puzzle) => puzzle.label(),
+            Target::Definition(name) => name,
+        }
+    }
+}
+
 /// A built-in puzzle's label or a bundled definition's name; with `any_name`, also any name
 /// a user's definition table may have (checked when it is opened).
 pub fn target_parser(any_name: bool) -> TargetParser {

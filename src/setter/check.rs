@@ -63,7 +63,7 @@ pub struct CheckArgs {
 /// the judge system of `--protocol` asks).
 pub fn run<C: Checker>(checker: &C, args: &CheckArgs) -> anyhow::Result<ExitCode> {
     if let Some(protocol) = args.protocol {
-        return protocol::run(checker, protocol, &args.input, &args.answers, &args.more);
+        return protocol::run(checker, args.puzzle.label(), protocol, &args.input, &args.answers, &args.more);
     }
     if let Some(extra) = args.more.first() {
         bail!("{} is one argument too many: more files are for --protocol", extra.display());
@@ -71,7 +71,8 @@ pub fn run<C: Checker>(checker: &C, args: &CheckArgs) -> anyhow::Result<ExitCode
     if args.input == Path::new("-") && args.answers == Path::new("-") {
         bail!("the input and the answers cannot both be standard input");
     }
-    let cases = read_cases(checker, &args.input)?;
+    let label = args.puzzle.label();
+    let cases = read_cases(checker, label, &args.input)?;
     let mut out = writer::stdout_buffered();
     let mut verdicts = Vec::new();
     let report = judge_output(checker, &cases, &args.answers, |verdict| {
@@ -84,14 +85,14 @@ pub fn run<C: Checker>(checker: &C, args: &CheckArgs) -> anyhow::Result<ExitCode
     })?;
     if args.json {
         let document = json!({
-            "puzzle": checker.label(),
+            "puzzle": label,
             "accepted": report.accepted(),
             "cases": verdicts,
             "summary": report.summary.to_json(report.cases, report.extra_from),
         });
         write_json(&mut out, &document)?;
     } else {
-        report.write_summary(&mut out, checker.label())?;
+        report.write_summary(&mut out, label)?;
     }
     out.flush()?;
     Ok(if report.accepted() { ExitCode::SUCCESS } else { ExitCode::from(1) })

@@ -28,10 +28,6 @@ impl Cubic {
 impl Checker for Cubic {
     type Case = Dataset;
 
-    fn label(&self) -> &str {
-        "cubic"
-    }
-
     fn cases(&self, input: &str) -> Result<Vec<Dataset>, InputError> {
         model::parse_judge_input(input).into_iter().collect()
     }

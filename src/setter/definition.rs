@@ -17,9 +17,8 @@ use super::verdict::{Checker, Judgement};
 use crate::english::plural;
 use crate::tables::{answer_error, TablesDir};
 
-/// A defined puzzle's table, by its name.
+/// A defined puzzle's table.
 pub struct Defined {
-    name: String,
     table: Arc<DefinitionTable>,
 }
 
@@ -33,7 +32,7 @@ impl Defined {
     /// Opens the table `name` (a bundled one is built on first use).
     pub fn open(tables: &TablesDir, name: &str) -> anyhow::Result<Defined> {
         let table = tables.answerer()?.definition(name).map_err(answer_error)?;
-        Ok(Defined { name: name.to_string(), table })
+        Ok(Defined { table })
     }
 
     fn puzzle(&self) -> &DefinedPuzzle {
@@ -65,10 +64,6 @@ impl Defined {
 
 impl Checker for Defined {
     type Case = Scrambled;
-
-    fn label(&self) -> &str {
-        &self.name
-    }
 
     fn cases(&self, input: &str) -> Result<Vec<Scrambled>, InputError> {
         input

@@ -34,10 +34,6 @@ fn tiles_out_of_place(board: &Board) -> usize {
 impl Checker for Eight {
     type Case = Board;
 
-    fn label(&self) -> &str {
-        "eight"
-    }
-
     fn cases(&self, input: &str) -> Result<Vec<Board>, InputError> {
         model::parse_judge_input(input).into_iter().collect()
     }

@@ -214,10 +214,6 @@ impl Checker for Fifteen {
     /// The case's number (LightOJ writes it) and its board.
     type Case = (usize, Board);
 
-    fn label(&self) -> &str {
-        "fifteen"
-    }
-
     fn cases(&self, input: &str) -> Result<Vec<(usize, Board)>, InputError> {
         let boards = model::parse_judge_input(input).into_cases()?;
         Ok(boards.into_iter().enumerate().map(|(index, board)| (index + 1, board)).collect())

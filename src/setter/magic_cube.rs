@@ -52,10 +52,6 @@ fn stickers_out_of_place(cube: &Cube) -> usize {
 impl Checker for MagicCube {
     type Case = Cube;
 
-    fn label(&self) -> &str {
-        "magic-cube"
-    }
-
     fn cases(&self, input: &str) -> Result<Vec<Cube>, InputError> {
         model::parse_judge_input(input).into_cases()
     }

@@ -106,16 +106,18 @@ impl Protocol {
 }
 
 /// Judges the contestant's output of one call of `protocol`, after the jury's answer: the
-/// files are `check`'s arguments `input`, `answers` and `more`, in the system's order.
+/// files are `check`'s arguments `input`, `answers` and `more`, in the system's order;
+/// `label` names the puzzle in the summary.
 pub fn run<C: Checker>(
     checker: &C,
+    label: &str,
     protocol: Protocol,
     input: &Path,
     answers: &Path,
     more: &[PathBuf],
 ) -> anyhow::Result<ExitCode> {
     let files = Files::of(protocol, input, answers, more)?;
-    let cases = read_cases(checker, &files.input)?;
+    let cases = read_cases(checker, label, &files.input)?;
     let jury = judge_output(checker, &cases, &files.jury, |_| Ok(()))?;
     if !jury.accepted() {
         bail!("the jury's answer {} is not accepted: {}", files.jury.display(), first_problem(&jury));
@@ -126,9 +128,9 @@ pub fn run<C: Checker>(
         Ok(())
     })?;
     let mut summary = Vec::new();
-    report.write_summary(&mut summary, checker.label())?;
+    report.write_summary(&mut summary, label)?;
     verdicts.push_str(&String::from_utf8_lossy(&summary));
-    let counts = report.counts(checker.label());
+    let counts = report.counts(label);
     match protocol {
         Protocol::Testlib => Ok(testlib(&report, &counts)),
         Protocol::Kattis => kattis(&report, files.feedback_dir.as_deref(), &verdicts),

@@ -64,10 +64,6 @@ impl Rotation {
 impl Checker for Rotation {
     type Case = Board;
 
-    fn label(&self) -> &str {
-        "rotation"
-    }
-
     fn cases(&self, input: &str) -> Result<Vec<Board>, InputError> {
         model::parse_judge_input(input).into_iter().collect()
     }

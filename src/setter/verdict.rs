@@ -16,12 +16,10 @@ use crate::english::plural;
 use crate::judge::read_input;
 
 /// One puzzle's judging rule: how its input is read and how one case's answer is judged.
+/// Its name in messages is the one `check` was given ([`Target::label`](crate::options::Target::label)).
 pub trait Checker {
     /// One case of the judge input.
     type Case;
-
-    /// The puzzle's label.
-    fn label(&self) -> &str;
 
     /// The cases of a judge input, or the first problem that makes it unreadable.
     fn cases(&self, input: &str) -> Result<Vec<Self::Case>, InputError>;
@@ -101,10 +99,10 @@ impl Judgement {
     }
 }
 
-/// The cases of the judge input in `path`, read as the judge reads them.
-pub fn read_cases<C: Checker>(checker: &C, path: &Path) -> anyhow::Result<Vec<C::Case>> {
+/// The cases of the judge input in `path`, read as the judge of `label` reads them.
+pub fn read_cases<C: Checker>(checker: &C, label: &str, path: &Path) -> anyhow::Result<Vec<C::Case>> {
     let input = read_input(Some(path))?;
-    checker.cases(&input).with_context(|| format!("{}: not a judge input for {}", path.display(), checker.label()))
+    checker.cases(&input).with_context(|| format!("{}: not a judge input for {label}", path.display()))
 }
 
 /// Judges the output in `path` ("-" for standard input) for `cases`, handing each case's
