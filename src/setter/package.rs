@@ -70,7 +70,8 @@ struct Problem {
     /// The input format validator (Python 3): the puzzle's part, before [`INPUT_VALIDATOR_END`].
     input_validator: &'static str,
     /// The output validator (Python 3), where the judge accepts more than one answer: the
-    /// puzzle's part, before [`OUTPUT_VALIDATOR_END`].
+    /// puzzle's part (with the pieces it shares, such as the sliding puzzles' replay in
+    /// `package/sliding_tiles.py`), before [`OUTPUT_VALIDATOR_END`].
     output_validator: Option<&'static str>,
     /// An accepted submission: its file name and source.
     submission: (&'static str, &'static str),
@@ -94,7 +95,10 @@ fn problem_of(puzzle: Puzzle) -> anyhow::Result<Problem> {
             statement: include_str!("package/eight/statement.tex"),
             sample: "2 3 4 1 5 x 7 6 8\n",
             input_validator: include_str!("package/eight/input_validator.py"),
-            output_validator: Some(include_str!("package/eight/output_validator.py")),
+            output_validator: Some(concat!(
+                include_str!("package/eight/output_validator.py"),
+                include_str!("package/sliding_tiles.py")
+            )),
             submission: ("eight.py", include_str!("package/eight/accepted.py")),
             distances: (0..=31).collect(),
             extra_tests: &[("unsolvable", "1 2 3 4 5 6 8 7 x\n")],
@@ -150,7 +154,10 @@ fn problem_of(puzzle: Puzzle) -> anyhow::Result<Problem> {
             statement: include_str!("package/fifteen/statement.tex"),
             sample: "2\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n13 1 2 4\n5 0 3 7\n9 6 10 12\n15 8 11 14\n",
             input_validator: include_str!("package/fifteen/input_validator.py"),
-            output_validator: Some(include_str!("package/fifteen/output_validator.py")),
+            output_validator: Some(concat!(
+                include_str!("package/fifteen/output_validator.py"),
+                include_str!("package/sliding_tiles.py")
+            )),
             submission: ("fifteen.cpp", include_str!("package/fifteen/accepted.cpp")),
             distances: fifteen::package_distances(),
             extra_tests: &[("unsolvable", "1\n2 1 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n")],

@@ -17,21 +17,6 @@ def output_lines():
         yield raw.rstrip(b"\r").decode("utf-8", "replace").strip(), len(raw) > MAX_LINE_BYTES
 
 
-def replay(board, moves):
-    cells = list(board)
-    blank = cells.index("x")
-    for index, letter in enumerate(moves):
-        step = MOVES.get(letter)
-        if step is None:
-            return None, "character %d is %r: not a move (u, d, l, r), nor unsolvable" % (index + 1, letter)
-        target = blank + step
-        if target < 0 or target > 8 or (step in (-1, 1) and target // 3 != blank // 3):
-            return None, "move %d (%s) pushes the blank off the board" % (index + 1, letter)
-        cells[blank], cells[target] = cells[target], cells[blank]
-        blank = target
-    return cells, None
-
-
 def judge_case(board, solvable, line):
     if line is None:
         return board == GOAL, "the goal's empty answer is missing" if board == GOAL else "no answer"
@@ -40,7 +25,7 @@ def judge_case(board, solvable, line):
         return False, "the line is longer than %d bytes" % MAX_LINE_BYTES
     if text == "unsolvable":
         return not solvable, "says unsolvable"
-    end, problem = replay(board, text)
+    end, problem = replay(board, text, 3, "x", MOVES, "unsolvable")
     if problem:
         return False, problem
     if not solvable:

@@ -15,21 +15,6 @@ MAX_MOVES = 50
 MAX_LINE_BYTES = 1 << 20
 
 
-def replay(board, moves):
-    cells = list(board)
-    blank = cells.index(0)
-    for index, letter in enumerate(moves):
-        step = MOVES.get(letter)
-        if step is None:
-            return None, "character %d is %r: not a move (U, D, L, R), nor %r" % (index + 1, letter, NOT_SOLVABLE)
-        target = blank + step
-        if target < 0 or target > 15 or (step in (-1, 1) and target // 4 != blank // 4):
-            return None, "move %d (%s) pushes the blank off the board" % (index + 1, letter)
-        cells[blank], cells[target] = cells[target], cells[blank]
-        blank = target
-    return cells, None
-
-
 def judge_case(board, expected, line):
     no_answer = expected == NOT_SOLVABLE
     if line is None:
@@ -39,7 +24,7 @@ def judge_case(board, expected, line):
         return False, "the line is longer than %d bytes" % MAX_LINE_BYTES
     if text == NOT_SOLVABLE:
         return no_answer, "says not solvable"
-    end, problem = replay(board, text)
+    end, problem = replay(board, text, 4, 0, MOVES, repr(NOT_SOLVABLE))
     if problem:
         return False, problem
     if end != GOAL:
