@@ -34,10 +34,8 @@ pub struct SolveArgs {
 /// POJ 3131: one line per dataset, the least number of rolls if at most 30, else `-1`;
 /// with `exact`, the least number of rolls whatever it is.
 pub fn judge(tables: &TablesDir, input: &JudgeInput, exact: bool) -> anyhow::Result<ExitCode> {
-    let text = input.read()?;
-    let cases = model::parse_judge_input(&text.text);
     let distances = tables.open(Puzzle::Cubic, Tables::cubic_distances)?;
-    input.answer_cases(&text, &cases, |dataset, out| {
+    input.answer_parsed(model::parse_judge_input, |dataset, out| {
         let distance = distances.distance(dataset.start, &dataset.pattern);
         if exact {
             writeln!(out, "{distance}")?;

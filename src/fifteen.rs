@@ -9,7 +9,6 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use puzzle_tables_models::fifteen::{self as model, move_letters, Board};
-use puzzle_tables_models::judge::CountedInput;
 use puzzle_tables_query::answer::{AnswerOptions, FifteenAnswer};
 use puzzle_tables_query::fifteen::search::{Outcome, Search};
 use puzzle_tables_query::fifteen::{Partition, PatternDatabases};
@@ -92,14 +91,10 @@ fn search(databases: &PatternDatabases, board: &Board, max_moves: usize) -> Sear
 /// solvable.` (no solution, or none of at most 50 moves, which the judge's rule accepts); with `lightoj`, LightOJ 1121: `Case k: ` and the fewest moves (first in
 /// dictionary order), not solvable beyond 35 moves.
 pub fn judge(tables: &TablesDir, input: &JudgeInput, lightoj: bool) -> anyhow::Result<ExitCode> {
-    let text = input.read()?;
-    let parsed = model::parse_judge_input(&text.text);
     let databases = open(tables, None)?;
-    // LightOJ numbers the cases of the input, rejected ones included.
-    let cases = parsed.cases.into_iter().enumerate().map(|(i, case)| case.map(|b| (i + 1, b))).collect();
-    let numbered = CountedInput { cases, count_problem: parsed.count_problem };
     let max_moves = if lightoj { LIGHTOJ_MAX_MOVES } else { UVA_MAX_MOVES };
-    input.answer_counted_cases(&text, &numbered, |(number, board), out| {
+    let numbered = |text: &str| model::parse_judge_input(text).numbered();
+    input.answer_parsed(numbered, |(number, board), out| {
         let answer = match search(&databases, board, max_moves).outcome {
             Outcome::Solved(moves) => move_letters(&moves),
             Outcome::Unsolvable | Outcome::BeyondLimit(_) => NOT_SOLVABLE.to_string(),

@@ -37,28 +37,29 @@ impl JudgeInput {
         JudgeInput { path, strict }
     }
 
-    /// The whole input, for a format whose cases span lines.
-    pub fn read(&self) -> anyhow::Result<Input> {
-        Input::read(self.path.as_deref())
-    }
-
     /// Reports a problem with the input as a whole (a wrong case count); `true` when the
     /// run stops there (`--strict`).
-    pub fn reject_whole(&self, problem: &InputError) -> bool {
+    fn reject_whole(&self, problem: &InputError) -> bool {
         errln!("puzzle-tables: rejected input {problem}");
         self.strict
     }
 
-    /// Answers `cases`, parsed from `input`, in order on standard output, writing each
-    /// answer with `answer`. Exit status 1 when any case was rejected.
-    pub fn answer_cases<T>(
+    /// Reads the whole input (a format whose cases span lines), parses it with `parse` and
+    /// answers its cases in order on standard output with `answer`. A format that announces
+    /// its number of cases has a wrong count reported first (`--strict` stops there), and it
+    /// makes the exit status 1 even when every case is answered; so does a rejected case.
+    pub fn answer_parsed<T, Parsed: Into<CountedInput<T>>>(
         &self,
-        input: &Input,
-        cases: &[Case<T>],
+        parse: impl FnOnce(&str) -> Parsed,
         mut answer: impl FnMut(&T, &mut dyn Write) -> anyhow::Result<()>,
     ) -> anyhow::Result<ExitCode> {
+        let input = Input::read(self.path.as_deref())?;
+        let parsed: CountedInput<T> = parse(&input.text).into();
+        if parsed.count_problem.as_ref().is_some_and(|problem| self.reject_whole(problem)) {
+            return Ok(ExitCode::from(1));
+        }
         let mut tally = Tally::new(self.strict);
-        for case in cases {
+        for case in &parsed.cases {
             let go_on = match case {
                 Ok(value) => tally.answer(value, &mut answer)?,
                 Err(error) => tally.reject(input.explain(error))?,
@@ -67,22 +68,7 @@ impl JudgeInput {
                 break;
             }
         }
-        tally.finish()
-    }
-
-    /// [`answer_cases`](Self::answer_cases) for a format that announces its number of cases:
-    /// a wrong count is reported first (`--strict` stops there), and makes the exit status 1
-    /// even when every case is answered.
-    pub fn answer_counted_cases<T>(
-        &self,
-        input: &Input,
-        parsed: &CountedInput<T>,
-        answer: impl FnMut(&T, &mut dyn Write) -> anyhow::Result<()>,
-    ) -> anyhow::Result<ExitCode> {
-        if parsed.count_problem.as_ref().is_some_and(|problem| self.reject_whole(problem)) {
-            return Ok(ExitCode::from(1));
-        }
-        let code = self.answer_cases(input, &parsed.cases, answer)?;
+        let code = tally.finish()?;
         Ok(if parsed.count_problem.is_some() { ExitCode::from(1) } else { code })
     }
 

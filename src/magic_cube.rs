@@ -13,12 +13,8 @@ use puzzle_tables_query::{Puzzle, Tables};
 /// A case count that disagrees with the cases present is reported, and every case present
 /// is answered.
 pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
-    let text = input.read()?;
-    let parsed = model::parse_judge_input(&text.text);
     let table = tables.open(Puzzle::MagicCube, Tables::magic_cube)?;
-    input.answer_counted_cases(&text, &parsed, |cube, out| {
-        let solution = table.solution_within_depth(cube)?;
-        out.write_all(judge_answer(solution.as_deref()).as_bytes())?;
-        Ok(())
+    input.answer_parsed(model::parse_judge_input, |cube, out| {
+        Ok(out.write_all(judge_answer(table.solution_within_depth(cube)?.as_deref()).as_bytes())?)
     })
 }

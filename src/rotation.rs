@@ -20,13 +20,10 @@ pub const BOARD_HELP: &str = "The 24 symbols (1, 2 or 3, eight of each) at posit
 
 /// POJ 2286: two lines per board, the moves (or `No moves needed`) and the centre symbol.
 pub fn judge(tables: &TablesDir, input: &JudgeInput) -> anyhow::Result<ExitCode> {
-    let text = input.read()?;
-    let cases = model::parse_judge_input(&text.text);
     let table = tables.open(Puzzle::Rotation, Tables::rotation)?;
-    input.answer_cases(&text, &cases, |board, out| {
+    input.answer_parsed(model::parse_judge_input, |board, out| {
         let solution = table.solve(board)?;
-        out.write_all(judge_answer(&solution.moves, solution.centre).as_bytes())?;
-        Ok(())
+        Ok(out.write_all(judge_answer(&solution.moves, solution.centre).as_bytes())?)
     })
 }
 

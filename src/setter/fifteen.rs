@@ -215,8 +215,7 @@ impl Checker for Fifteen {
     type Case = (usize, Board);
 
     fn cases(&self, input: &str) -> Result<Vec<(usize, Board)>, InputError> {
-        let boards = model::parse_judge_input(input).into_cases()?;
-        Ok(boards.into_iter().enumerate().map(|(index, board)| (index + 1, board)).collect())
+        model::parse_judge_input(input).numbered().into_cases()
     }
 
     fn judge<R: BufRead>(

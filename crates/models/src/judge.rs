@@ -43,7 +43,21 @@ pub struct CountedInput<T> {
     pub count_problem: Option<InputError>,
 }
 
+/// A format without a count line: no count, so nothing wrong with one.
+impl<T> From<Vec<Case<T>>> for CountedInput<T> {
+    fn from(cases: Vec<Case<T>>) -> CountedInput<T> {
+        CountedInput { cases, count_problem: None }
+    }
+}
+
 impl<T> CountedInput<T> {
+    /// Each case with its number in the input, from 1, rejected cases counted too (as
+    /// LightOJ numbers them).
+    pub fn numbered(self) -> CountedInput<(usize, T)> {
+        let cases = self.cases.into_iter().enumerate().map(|(index, case)| case.map(|c| (index + 1, c))).collect();
+        CountedInput { cases, count_problem: self.count_problem }
+    }
+
     /// Every case, or the first problem: the count's, else the first rejected case's.
     pub fn into_cases(self) -> Result<Vec<T>, InputError> {
         match self.count_problem {
