@@ -3,12 +3,11 @@
 use std::io::BufRead;
 
 use puzzle_tables_models::cubic::{self as model, judge_answer, Dataset};
-use puzzle_tables_models::judge::InputError;
 use puzzle_tables_query::cubic::CubicDistances;
 use puzzle_tables_query::{Puzzle, Tables};
 
 use super::answers::{shown, AnswerLines};
-use super::verdict::{Checker, Judgement};
+use super::verdict::{cases_as_the_model_reads_them, Checker, Judgement};
 use crate::english::plural;
 use crate::tables::TablesDir;
 
@@ -26,11 +25,7 @@ impl Cubic {
 }
 
 impl Checker for Cubic {
-    type Case = Dataset;
-
-    fn cases(&self, input: &str) -> Result<Vec<Dataset>, InputError> {
-        model::parse_judge_input(input).into_iter().collect()
-    }
+    cases_as_the_model_reads_them!(Dataset, model::parse_judge_input);
 
     fn judge<R: BufRead>(&self, dataset: &Dataset, output: &mut AnswerLines<R>) -> anyhow::Result<Judgement> {
         let Some(line) = output.next_nonblank()? else { return Ok(Judgement::no_answer(output.lines_taken())) };

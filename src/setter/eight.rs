@@ -4,12 +4,11 @@
 use std::io::BufRead;
 
 use puzzle_tables_models::eight::{self as model, Board, Move};
-use puzzle_tables_models::judge::InputError;
 use puzzle_tables_query::eight::EightTable;
 use puzzle_tables_query::{Puzzle, Tables};
 
 use super::answers::{AnswerLines, MAX_LINE_BYTES};
-use super::verdict::{Checker, Judgement};
+use super::verdict::{cases_as_the_model_reads_them, Checker, Judgement};
 use crate::english::plural;
 use crate::tables::TablesDir;
 
@@ -32,11 +31,7 @@ fn tiles_out_of_place(board: &Board) -> usize {
 }
 
 impl Checker for Eight {
-    type Case = Board;
-
-    fn cases(&self, input: &str) -> Result<Vec<Board>, InputError> {
-        model::parse_judge_input(input).into_iter().collect()
-    }
+    cases_as_the_model_reads_them!(Board, model::parse_judge_input);
 
     fn judge<R: BufRead>(&self, board: &Board, output: &mut AnswerLines<R>) -> anyhow::Result<Judgement> {
         let optimal = self.table.optimal_moves(board)?;

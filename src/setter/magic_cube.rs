@@ -3,13 +3,12 @@
 
 use std::io::BufRead;
 
-use puzzle_tables_models::judge::InputError;
 use puzzle_tables_models::magic_cube::{self as model, Cube, Facelets, Turn, JUDGE_LIMIT};
 use puzzle_tables_query::magic_cube::CubeTable;
 use puzzle_tables_query::{Puzzle, Tables};
 
 use super::answers::{shown, AnswerLine, AnswerLines};
-use super::verdict::{Checker, Judgement};
+use super::verdict::{cases_as_the_model_reads_them, Checker, Judgement};
 use crate::english::plural;
 use crate::tables::TablesDir;
 
@@ -50,11 +49,7 @@ fn stickers_out_of_place(cube: &Cube) -> usize {
 }
 
 impl Checker for MagicCube {
-    type Case = Cube;
-
-    fn cases(&self, input: &str) -> Result<Vec<Cube>, InputError> {
-        model::parse_judge_input(input).into_cases()
-    }
+    cases_as_the_model_reads_them!(Cube, model::parse_judge_input);
 
     fn judge<R: BufRead>(&self, cube: &Cube, output: &mut AnswerLines<R>) -> anyhow::Result<Judgement> {
         let Some(count_line) = output.next_nonblank()? else { return Ok(Judgement::no_answer(output.lines_taken())) };

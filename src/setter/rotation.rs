@@ -3,13 +3,12 @@
 
 use std::io::BufRead;
 
-use puzzle_tables_models::judge::InputError;
 use puzzle_tables_models::rotation::{self as model, move_letters, Board, Move};
 use puzzle_tables_query::rotation::RotationTable;
 use puzzle_tables_query::{Puzzle, Tables};
 
 use super::answers::{shown, AnswerLine, AnswerLines, MAX_LINE_BYTES};
-use super::verdict::{Checker, Judgement};
+use super::verdict::{cases_as_the_model_reads_them, Checker, Judgement};
 use crate::english::plural;
 use crate::tables::TablesDir;
 
@@ -62,11 +61,7 @@ impl Rotation {
 }
 
 impl Checker for Rotation {
-    type Case = Board;
-
-    fn cases(&self, input: &str) -> Result<Vec<Board>, InputError> {
-        model::parse_judge_input(input).into_iter().collect()
-    }
+    cases_as_the_model_reads_them!(Board, model::parse_judge_input);
 
     fn judge<R: BufRead>(&self, board: &Board, output: &mut AnswerLines<R>) -> anyhow::Result<Judgement> {
         let Some(first) = output.next_nonblank()? else { return Ok(Judgement::no_answer(output.lines_taken())) };

@@ -28,6 +28,21 @@ pub trait Checker {
     fn judge<R: BufRead>(&self, case: &Self::Case, output: &mut AnswerLines<R>) -> anyhow::Result<Judgement>;
 }
 
+/// A [`Checker`]'s cases as its puzzle model reads the judge input (`parse`, giving each
+/// case or why it was rejected, with or without a count line): every case, or the first
+/// problem. The checkers whose input is the model's alone differ only in these names.
+macro_rules! cases_as_the_model_reads_them {
+    ($case:ty, $parse:path) => {
+        type Case = $case;
+
+        fn cases(&self, input: &str) -> Result<Vec<$case>, puzzle_tables_models::judge::InputError> {
+            puzzle_tables_models::judge::CountedInput::from($parse(input)).into_cases()
+        }
+    };
+}
+
+pub(super) use cases_as_the_model_reads_them;
+
 /// How a case's answer fared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
