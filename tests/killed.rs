@@ -52,9 +52,9 @@ fn leftovers(dir: &Path) -> Vec<String> {
     names.filter(|name| !name.ends_with(".tbl")).collect()
 }
 
-/// Runs `args` over `dir` once to the end (timed, to place the kills), then [`KILLS`] times
-/// killed at a random moment of such a run, checking the tables after each; then once more
-/// to the end, which must leave no temporary file.
+/// Runs `args` over `dir` to the end (timed, to place the kills), then killed at random
+/// moments until [`KILLS`] kills have come midway, checking the tables after each; then once
+/// more to the end, which must leave no temporary file.
 fn killed_at_random_moments(dir: &Path, args: &[&str], seed: u64) {
     // The quickest of three whole runs: on a loaded machine a run's length varies, and a
     // kill placed by a slow one would mostly come after a quick one ended.
@@ -68,17 +68,25 @@ fn killed_at_random_moments(dir: &Path, args: &[&str], seed: u64) {
         .min()
         .expect("three runs");
     let mut rng = fastrand::Rng::with_seed(seed);
-    let mut midway = 0;
-    for kill in 0..KILLS {
+    // A kill after the run ended tests nothing, so the window shrinks after each such kill
+    // until [`KILLS`] have come midway: runs get quicker once their files are cached.
+    let (mut window, mut midway) = (whole, 0);
+    for kill in 0.. {
+        if midway == KILLS {
+            break;
+        }
+        assert!(kill < 4 * KILLS, "only {midway} of {kill} kills came before {args:?} ended");
         let mut child = binary(dir).args(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
-        std::thread::sleep(whole.mul_f64(rng.f64()));
-        midway += usize::from(child.try_wait().unwrap().is_none());
+        std::thread::sleep(window.mul_f64(rng.f64()));
+        match child.try_wait().unwrap() {
+            None => midway += 1,
+            Some(_) => window = window.mul_f64(0.75),
+        }
         // `Child::kill` is SIGKILL on Unix.
         let _ = child.kill();
         child.wait().unwrap();
         all_good(dir, &format!("{args:?} killed ({kill})"));
     }
-    assert!(midway >= KILLS / 4, "only {midway} of {KILLS} kills came before {args:?} ended");
     let output = binary(dir).args(args).output().unwrap();
     assert!(output.status.success(), "{args:?} again: {}", stderr_of(&output));
     all_good(dir, &format!("{args:?} run again"));
