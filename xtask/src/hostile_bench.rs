@@ -160,7 +160,7 @@ fn hostile_load(server: &Server, address: SocketAddr, seconds: u64) -> anyhow::R
         spawn(&mut company, Box::new(move || slow_heads(address, 50, &stop, &got)));
     }
     std::thread::sleep(Duration::from_secs(2));
-    let eight = wrk(&server.base, &script, 64, seconds, "eight among hostile clients");
+    let eight = wrk(server, &script, 64, seconds, "eight among hostile clients");
     stop.store(true, Ordering::Relaxed);
     company.into_iter().for_each(|thread| drop(thread.join()));
     let got = Arc::try_unwrap(got).map_err(|_| anyhow::anyhow!("a hostile client still runs"))?;
