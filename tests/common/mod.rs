@@ -88,9 +88,10 @@ pub fn release_of(puzzles: &[Puzzle]) -> tempfile::TempDir {
 
 /// A new folder for this process's tables in Cargo's scratch folder for integration tests
 /// (`CARGO_TARGET_TMPDIR`, inside `target/`), named by the test binary and the process id,
-/// where the folders of the binary's earlier runs that have ended are removed. A temporary
-/// directory held in a static is never dropped: each run left one in `/tmp` (86 MB with the
-/// cube's tables) until the disk filled.
+/// where the folders of every test binary's runs that have ended are removed (of any build
+/// of it: the binary's name changes with its features and compiler, and 135 folders, 6 GB,
+/// were left by earlier builds). A temporary directory held in a static is never dropped:
+/// each run left one in `/tmp` (86 MB with the cube's tables) until the disk filled.
 fn scratch_dir() -> PathBuf {
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
     let exe = std::env::current_exe().expect("the test binary's path");
@@ -106,8 +107,8 @@ fn scratch_dir() -> PathBuf {
             .filter(|path| path != &mine)
             .filter(|path| {
                 let name = path.file_name().and_then(|name| name.to_str()).unwrap_or("");
-                let pid = name.strip_prefix(binary).and_then(|rest| rest.strip_prefix('-'));
-                pid.is_some_and(|pid| !Path::new("/proc").join(pid).exists())
+                let pid = name.rsplit_once('-').map(|(_, pid)| pid).filter(|pid| pid.parse::<u32>().is_ok());
+                !name.starts_with("built-") && pid.is_some_and(|pid| !Path::new("/proc").join(pid).exists())
             });
         ended.for_each(|path| drop(std::fs::remove_dir_all(path)));
     }
