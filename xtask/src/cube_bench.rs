@@ -524,8 +524,6 @@ fn against_rob_twophase(runs: &[Run], rob: &RobRuns) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::os::unix::fs::PermissionsExt;
-
     use super::*;
 
     /// A stand-in for rob-twophase in a fresh directory: its protocol, answering every cube
@@ -537,8 +535,7 @@ mod tests {
             "#!/bin/sh\necho 'Loading tables ...'\necho 'Ready!'\nwhile read command cube; do\n  if [ \"$command\" = solve ]; then echo '{reported_ms}ms'; cat answer; else echo 'Error.'; fi\n  echo 'Ready!'\ndone\n"
         );
         std::fs::write(dir.path().join("answer"), format!("{answer}\n")).unwrap();
-        std::fs::write(&program, script).unwrap();
-        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        crate::stand_in::write_program(&program, &script);
         dir
     }
 

@@ -692,8 +692,6 @@ fn stop(child: &mut Child) {
 
 #[cfg(test)]
 mod tests {
-    use std::os::unix::fs::PermissionsExt;
-
     use clap::Parser;
 
     use super::*;
@@ -823,8 +821,7 @@ mod tests {
             "#!/bin/sh\necho 'Reading tables from file tables/h48h0'\necho 'Solving scramble R U'\nsleep {seconds}\necho 'Solutions:'\necho \"Total time: {total}s\"\n"
         );
         let program = dir.path().join("build.sh");
-        std::fs::write(&program, script).unwrap();
-        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        crate::stand_in::write_program(&program, &script);
         dir
     }
 

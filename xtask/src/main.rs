@@ -57,6 +57,8 @@ mod fifteen_bench;
 mod hostile_bench;
 mod rob_twophase;
 mod serve_bench;
+#[cfg(test)]
+mod stand_in;
 mod vcube;
 
 use std::path::{Path, PathBuf};

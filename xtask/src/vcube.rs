@@ -140,8 +140,6 @@ fn answer(text: &str) -> Option<Answer> {
 
 #[cfg(test)]
 mod tests {
-    use std::os::unix::fs::PermissionsExt;
-
     use super::*;
 
     /// A stand-in for a vcube build in a fresh folder: a table file of `coord`, and a program
@@ -158,8 +156,7 @@ mod tests {
             "#!/bin/sh\ncase \"$*\" in *--no-input*) exit 0;; esac\nread cube\nsleep {seconds}\ncat answer.txt 2>/dev/null\nexit 0\n"
         );
         let program = dir.path().join(PROGRAM);
-        std::fs::write(&program, script).unwrap();
-        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        crate::stand_in::write_program(&program, &script);
         dir
     }
 
