@@ -303,7 +303,7 @@ async fn edge(
 ) -> axum::response::Response {
     use axum::http::{header, StatusCode};
     use axum::response::IntoResponse;
-    let length = request.uri().to_string().len();
+    let length = uri_length(request.uri());
     if length > MAX_URI {
         app.metrics.count(metrics::SERVER, StatusCode::URI_TOO_LONG.as_u16());
         let why = format!("the URI is {length} bytes; at most {MAX_URI}");
@@ -328,6 +328,13 @@ async fn edge(
         refused.headers_mut().insert(header::ALLOW, allow.clone());
     }
     refused
+}
+
+/// The length of `uri` as written (`Uri`'s `Display`), without writing it.
+fn uri_length(uri: &axum::http::Uri) -> usize {
+    let origin = uri.path().len() + uri.query().map_or(0, |query| 1 + query.len());
+    let scheme = uri.scheme_str().map_or(0, |scheme| scheme.len() + "://".len());
+    scheme + uri.authority().map_or(0, |authority| authority.as_str().len()) + origin
 }
 
 /// The builder of every connection: HTTP/1 with keep-alive, or HTTP/2 with its limits. The
@@ -404,5 +411,19 @@ async fn shutdown_signal() {
     tokio::select! {
         () = ctrl_c => {}
         () = terminate => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uri_length;
+
+    #[test]
+    fn a_uris_length_is_that_of_its_written_form() {
+        for text in ["/", "/healthz", "/api/v1/eight?board=1%202", "/a?", "http://h:8/p?q=1", "https://h", "h:443", "*"]
+        {
+            let uri: axum::http::Uri = text.parse().unwrap();
+            assert_eq!(uri_length(&uri), uri.to_string().len(), "{text}");
+        }
     }
 }

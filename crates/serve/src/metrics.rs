@@ -40,13 +40,30 @@ pub struct Metrics {
 
 #[derive(Default)]
 struct Counters {
-    requests: BTreeMap<(String, u16), u64>,
+    /// Answers by endpoint, then status.
+    requests: BTreeMap<String, BTreeMap<u16, u64>>,
     latency: BTreeMap<String, Latency>,
     refused: u64,
     /// Connections closed by a deadline with no answer, by why.
     closed: BTreeMap<&'static str, u64>,
     /// SIGHUP's remaps: done, and failed (the tables before kept).
     remapped: [u64; 2],
+}
+
+impl Counters {
+    /// Counts one answer (the endpoint's name is copied only the first time it is seen).
+    fn count(&mut self, endpoint: &str, status: u16) {
+        at_endpoint(&mut self.requests, endpoint, |statuses| *statuses.entry(status).or_default() += 1);
+    }
+}
+
+/// Applies `change` to `endpoint`'s entry of `map`, made when missing: looked up by `&str`,
+/// so that a request allocates no key once its endpoint has been seen.
+fn at_endpoint<V: Default>(map: &mut BTreeMap<String, V>, endpoint: &str, change: impl FnOnce(&mut V)) {
+    match map.get_mut(endpoint) {
+        Some(value) => change(value),
+        None => change(map.entry(endpoint.to_string()).or_default()),
+    }
 }
 
 /// What the server holds at one moment.
@@ -65,16 +82,17 @@ impl Metrics {
     /// Counts one request to `endpoint` answered with `status` after `elapsed`.
     pub fn record(&self, endpoint: &str, status: u16, elapsed: Duration) {
         let mut counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        *counters.requests.entry((endpoint.to_string(), status)).or_default() += 1;
-        let latency = counters.latency.entry(endpoint.to_string()).or_default();
+        counters.count(endpoint, status);
         let seconds = elapsed.as_secs_f64();
-        latency.count += 1;
-        latency.sum += seconds;
-        for (bucket, bound) in latency.buckets.iter_mut().zip(BUCKETS) {
-            if seconds <= bound {
-                *bucket += 1;
+        at_endpoint(&mut counters.latency, endpoint, |latency| {
+            latency.count += 1;
+            latency.sum += seconds;
+            for (bucket, bound) in latency.buckets.iter_mut().zip(BUCKETS) {
+                if seconds <= bound {
+                    *bucket += 1;
+                }
             }
-        }
+        });
         if status == 503 {
             counters.refused += 1;
         }
@@ -82,8 +100,7 @@ impl Metrics {
 
     /// Counts one answer to `endpoint` with `status` that no route timed.
     pub fn count(&self, endpoint: &str, status: u16) {
-        let mut counters = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        *counters.requests.entry((endpoint.to_string(), status)).or_default() += 1;
+        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).count(endpoint, status);
     }
 
     /// Counts a connection closed without a word: `silent` (no request began within the
@@ -105,9 +122,13 @@ impl Metrics {
         let mut out = String::new();
         let _ = writeln!(out, "# HELP puzzle_tables_requests_total Requests answered, by endpoint and status.");
         let _ = writeln!(out, "# TYPE puzzle_tables_requests_total counter");
-        for ((endpoint, status), count) in &counters.requests {
-            let _ =
-                writeln!(out, "puzzle_tables_requests_total{{endpoint=\"{endpoint}\",status=\"{status}\"}} {count}");
+        for (endpoint, statuses) in &counters.requests {
+            for (status, count) in statuses {
+                let _ = writeln!(
+                    out,
+                    "puzzle_tables_requests_total{{endpoint=\"{endpoint}\",status=\"{status}\"}} {count}"
+                );
+            }
         }
         let _ = writeln!(out, "# HELP puzzle_tables_request_seconds Time to answer a request, by endpoint.");
         let _ = writeln!(out, "# TYPE puzzle_tables_request_seconds histogram");

@@ -40,14 +40,16 @@ pub fn router(app: Arc<App>) -> Router {
 /// Counts and logs every request, by its route.
 async fn observe(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let started = Instant::now();
-    let endpoint = request.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_string();
-    let (method, uri) = (request.method().clone(), request.uri().clone());
+    // A matched path is shared, not copied; the method and path are kept only to be logged.
+    let matched = request.extensions().get::<MatchedPath>().cloned();
+    let endpoint = matched.as_ref().map_or("unmatched", MatchedPath::as_str);
+    let logged = app.log_json.then(|| (request.method().clone(), request.uri().clone()));
     let mut response = next.run(request).await;
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
-    app.metrics.record(&endpoint, status, elapsed);
+    app.metrics.record(endpoint, status, elapsed);
     response.extensions_mut().insert(super::metrics::Counted);
-    if app.log_json {
+    if let Some((method, uri)) = logged {
         let line = json!({
             "method": method.as_str(), "path": uri.path(), "endpoint": endpoint, "status": status,
             "micros": elapsed.as_micros() as u64,

@@ -1,4 +1,4 @@
-//! The eight puzzle's answer: one walk down the parent-move table, and one per child; and
+//! The eight puzzle's answer: one walk down the parent-move table, and one distance a child; and
 //! the table's stats.
 
 use serde::Serialize;
@@ -78,8 +78,8 @@ pub(super) fn answer(answerer: &Answerer, text: &str, options: &AnswerOptions) -
         let mut children = Vec::new();
         for (step, next) in Move::ALL.into_iter().filter_map(|m| Some((m, board.apply(m)?))) {
             let (name, written) = (step.letter().to_string(), next.to_string());
-            children.push(match table.optimal_moves(&next)? {
-                Some(moves) => Child::exact(name, written, moves.len() as u32, parent),
+            children.push(match table.distance(&next)? {
+                Some(distance) => Child::exact(name, written, u32::from(distance), parent),
                 None => Child::unsolvable(name, written),
             });
         }
